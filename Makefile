@@ -1,0 +1,46 @@
+# Companion: `make run` starts the site, `make test` runs every test.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: run test lint bench browser-deps messages clean
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt .python-version
+	@command -v pyenv >/dev/null && pyenv install --skip-existing "$$(cat .python-version)" >/dev/null 2>&1 || true
+	@PYBIN=$$(PYENV_VERSION=$$(cat .python-version) pyenv which python 2>/dev/null || command -v python$$(cat .python-version) || command -v python3); \
+	  echo "Using $$PYBIN ($$($$PYBIN --version))"; \
+	  test -x $(PY) || $$PYBIN -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+run: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	PORT=$(PORT) $(PY) -m companion.serve
+
+browser-deps:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  echo "Installing Debian's Chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	fi
+
+test: $(VENV)/.installed browser-deps
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(VENV)/bin/ruff check .
+	$(PY) manage.py makemigrations --check --dry-run >/dev/null
+	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .
+
+bench: $(VENV)/.installed
+	for f in tests/bench/bench_*.py; do $(PY) $$f; done
+
+messages: $(VENV)/.installed
+	$(PY) manage.py makemessages --all --no-obsolete --ignore=.venv --ignore=tests
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) staticfiles

@@ -1,0 +1,97 @@
+"""What a change to a campaign is: a command that resolves into an event payload and applies it.
+
+Every game registers its commands here in the same shape. A command's form checks the request's
+shape (types, lengths); `resolve` turns the cleaned data into the payload stored in the event,
+taking any randomness then, once; `apply` changes the state in place from a payload and checks
+it against the state, raising CommandError when it does not fit. `apply` is what replay, undo,
+redo and import run, so a payload from a hostile file is checked by the same code as a tap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+
+State = dict[str, Any]
+Payload = dict[str, Any]
+
+
+class CommandError(Exception):
+    """A command that does not fit the campaign as it is now; the message is for the user."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def default_resolve(state: State, data: Payload, rng: random.Random) -> Payload:
+    return dict(data)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One kind of change. `partial` names the region of the page the change redraws."""
+
+    name: str
+    form: type[forms.Form]
+    apply: Callable[[State, Payload], None]
+    describe: Callable[[Payload], str]
+    resolve: Callable[[State, Payload, random.Random], Payload] = default_resolve
+    # Commands that set an absolute value are refused when made from a stale screen; commands
+    # that add or take away (a +1, a draw) apply on top of whatever the others did.
+    stale_check: bool = False
+    roles: frozenset[str] = field(default_factory=lambda: frozenset({"owner", "player"}))
+
+
+# Small checks for apply(): a payload may come from an imported file, so nothing is assumed.
+
+
+def need_int(payload: Payload, key: str, lo: int | None = None, hi: int | None = None) -> int:
+    value = payload.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise CommandError(_("“%(key)s” must be a whole number.") % {"key": key}, key)
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise CommandError(_("“%(key)s” is out of range.") % {"key": key}, key)
+    return value
+
+
+def need_opt_int(payload: Payload, key: str) -> int | None:
+    return None if payload.get(key) is None else need_int(payload, key)
+
+
+def need_str(payload: Payload, key: str, max_length: int = 200, blank: bool = False) -> str:
+    value = payload.get(key, "")
+    if not isinstance(value, str) or len(value) > max_length or (not blank and not value.strip()):
+        raise CommandError(
+            _("“%(key)s” must be a text of at most %(max)d characters.")
+            % {"key": key, "max": max_length},
+            key,
+        )
+    return value
+
+
+def need_bool(payload: Payload, key: str) -> bool:
+    value = payload.get(key)
+    if not isinstance(value, bool):
+        raise CommandError(_("“%(key)s” must be true or false.") % {"key": key}, key)
+    return value
+
+
+def need_choice(payload: Payload, key: str, choices) -> str:
+    value = payload.get(key)
+    if value not in choices:
+        raise CommandError(_("“%(key)s” is not one of the choices.") % {"key": key}, key)
+    return value
+
+
+def next_id(state: State) -> int:
+    """Ids inside a state come from a counter in the state, so a replay gives the same ids."""
+    value = state.get("next_id", 1)
+    state["next_id"] = value + 1
+    return value

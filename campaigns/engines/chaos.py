@@ -1,0 +1,424 @@
+"""Chaos bag draw for a skill test: exact odds of passing, and a fair random draw.
+
+Encodes the rule in ``../shared/spec/rules.md`` §1b "Chaos bag draw (skill test, ST.3–ST.6)":
+one token is revealed at random from the bag, without replacement for the rest of the test; some
+tokens make the investigator reveal another; the modifiers of every revealed token add to the
+skill; an auto-fail token (or an ability) fails the test whatever the numbers, an auto-success
+ability passes it; otherwise the test succeeds when the modified skill is at least the difficulty.
+
+The seed leaves the token values and the floor of the modified skill open ([NOT IN SEED]); this
+module follows the issue that commissioned it: numbers count at face value, bless is +2, curse −2
+and frost −1 and each of these three reveals another token, a second frost in one test is an
+automatic failure, the modified skill never drops below 0, automatic failure beats automatic
+success, and a chain that empties the bag resolves with what was revealed. Symbol tokens
+(``SYMBOLS``) have no value of their own: the scenario card or investigator sets it, passed in as
+``effects``.
+"""
+
+import itertools
+import random
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import NamedTuple
+
+__all__ = [
+    "EFFECT_KEYS",
+    "SYMBOLS",
+    "TOKENS",
+    "ChaosError",
+    "Outcome",
+    "brute_force_probability",
+    "draw",
+    "outcome_distribution",
+    "pass_table",
+    "reveals_another",
+    "success_probability",
+    "token_modifier",
+    "validate_bag",
+    "validate_effects",
+]
+
+NUMBERS = ("+1", "0", "-1", "-2", "-3", "-4", "-5", "-6", "-7", "-8")
+SYMBOLS = ("skull", "cultist", "tablet", "elder_thing", "elder_sign")
+TOKENS = (
+    *NUMBERS,
+    "skull",
+    "cultist",
+    "tablet",
+    "elder_thing",
+    "auto_fail",
+    "elder_sign",
+    "bless",
+    "curse",
+    "frost",
+)
+EFFECT_KEYS = ("modifier", "reveal_another", "auto_fail", "auto_succeed")
+
+_TOKEN_SET = frozenset(TOKENS)
+_FLAGS = ("reveal_another", "auto_fail", "auto_succeed")
+
+# (modifier, auto_fail, auto_succeed, reveals_another) for every token whose effect the game fixes.
+_FIXED_RULES: dict[str, tuple[int, bool, bool, bool]] = {
+    **{name: (int(name), False, False, False) for name in NUMBERS},
+    "auto_fail": (0, True, False, False),
+    "bless": (2, False, False, True),
+    "curse": (-2, False, False, True),
+    "frost": (-1, False, False, True),
+}
+
+# Internal outcome keys are plain (total, auto_fail, auto_succeed) tuples; once automatic failure
+# or success is known the total can no longer matter, so it is folded to 0 to keep the
+# distribution small and every outcome canonical.
+_AUTO_FAIL = (0, True, False)
+_AUTO_SUCCEED = (0, False, True)
+_NOTHING = (0, False, False)
+
+
+class ChaosError(ValueError):
+    """A chaos bag, effect table or skill test the engine cannot work with."""
+
+
+class Outcome(NamedTuple):
+    """How one test's chain of revealed tokens ends.
+
+    ``total`` is the sum of the revealed tokens' modifiers. When ``auto_fail`` or
+    ``auto_succeed`` is set the numbers no longer matter and ``total`` is 0; the two flags are
+    never both set, because automatic failure wins.
+    """
+
+    total: int
+    auto_fail: bool = False
+    auto_succeed: bool = False
+
+
+def _is_int(value: object) -> bool:
+    # bool is an int subclass, but True as a count or modifier is almost surely a mistake.
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_token(token: object) -> None:
+    if token not in _TOKEN_SET:
+        raise ChaosError(f"Unknown chaos token {token!r}; known tokens are: {', '.join(TOKENS)}.")
+
+
+def validate_bag(bag: Mapping[str, int]) -> dict[str, int]:
+    """Return a clean copy of ``bag`` in display order, without the tokens whose count is 0.
+
+    Raises ChaosError for a non-mapping, an unknown token name, or a count that is not a
+    non-negative whole number. An empty result is allowed here; drawing from it is not.
+    """
+    if not isinstance(bag, Mapping):
+        raise ChaosError(
+            f"The chaos bag must map token names to counts, not be a {type(bag).__name__}."
+        )
+    for name, count in bag.items():
+        _check_token(name)
+        if not _is_int(count):
+            raise ChaosError(f"The count of {name!r} must be a whole number, not {count!r}.")
+        if count < 0:
+            raise ChaosError(f"The count of {name!r} cannot be negative (got {count}).")
+    return {name: bag[name] for name in TOKENS if bag.get(name, 0) > 0}
+
+
+def validate_effects(
+    effects: Mapping[str, Mapping[str, int | bool]] | None,
+) -> dict[str, dict[str, int | bool]]:
+    """Return ``effects`` with every entry spelled out (all of ``EFFECT_KEYS`` present).
+
+    Only symbol tokens take an effect; a symbol without an entry counts as modifier 0.
+    Raises ChaosError for unknown tokens, non-symbol tokens, unknown keys or wrong value types.
+    """
+    if effects is None:
+        return {}
+    if not isinstance(effects, Mapping):
+        raise ChaosError(
+            f"Token effects must map symbol tokens to effects, not be a {type(effects).__name__}."
+        )
+    clean: dict[str, dict[str, int | bool]] = {}
+    for token, effect in effects.items():
+        _check_token(token)
+        if token not in SYMBOLS:
+            raise ChaosError(
+                f"{token!r} has a fixed effect; only symbol tokens ({', '.join(SYMBOLS)}) "
+                "take a scenario or investigator effect."
+            )
+        if not isinstance(effect, Mapping):
+            raise ChaosError(
+                f"The effect of {token!r} must be a mapping of {', '.join(EFFECT_KEYS)}, "
+                f"not {effect!r}."
+            )
+        unknown = [key for key in effect if key not in EFFECT_KEYS]
+        if unknown:
+            raise ChaosError(
+                f"Unknown effect key(s) {', '.join(map(repr, unknown))} for {token!r}; "
+                f"allowed keys are: {', '.join(EFFECT_KEYS)}."
+            )
+        modifier = effect.get("modifier", 0)
+        if not _is_int(modifier):
+            raise ChaosError(f"The modifier of {token!r} must be a whole number, not {modifier!r}.")
+        entry: dict[str, int | bool] = {"modifier": modifier}
+        for flag in _FLAGS:
+            value = effect.get(flag, False)
+            if not isinstance(value, bool):
+                raise ChaosError(f"{flag!r} of {token!r} must be True or False, not {value!r}.")
+            entry[flag] = value
+        clean[token] = entry
+    return clean
+
+
+def _rule(
+    token: str, clean_effects: Mapping[str, Mapping[str, int | bool]]
+) -> tuple[int, bool, bool, bool]:
+    """(modifier, auto_fail, auto_succeed, reveals_another) of a known token."""
+    if token in SYMBOLS:
+        effect = clean_effects.get(token)
+        if effect is None:
+            return (0, False, False, False)
+        return (
+            effect["modifier"],
+            effect["auto_fail"],
+            effect["auto_succeed"],
+            effect["reveal_another"],
+        )
+    return _FIXED_RULES[token]
+
+
+def token_modifier(
+    token: str, effects: Mapping[str, Mapping[str, int | bool]] | None = None
+) -> int | None:
+    """The number ``token`` adds to the skill, or None when it is an automatic failure."""
+    _check_token(token)
+    modifier, auto_fail, _, _ = _rule(token, validate_effects(effects))
+    return None if auto_fail else modifier
+
+
+def reveals_another(
+    token: str, effects: Mapping[str, Mapping[str, int | bool]] | None = None
+) -> bool:
+    """Whether revealing ``token`` makes the investigator reveal another token.
+
+    A second frost in one test is an automatic failure, which this per-token answer cannot see.
+    """
+    _check_token(token)
+    return _rule(token, validate_effects(effects))[3]
+
+
+def _check_test(skill: object, difficulty: object) -> None:
+    if not _is_int(skill):
+        raise ChaosError(f"The skill value must be a whole number, not {skill!r}.")
+    if not _is_int(difficulty):
+        raise ChaosError(f"The difficulty must be a whole number, not {difficulty!r}.")
+    if difficulty < 0:
+        raise ChaosError(f"The difficulty cannot be negative (got {difficulty}).")
+
+
+def _fold(
+    into: dict[tuple[int, bool, bool], int],
+    rest: Mapping[tuple[int, bool, bool], int],
+    copies: int,
+    modifier: int,
+    auto_succeed: bool,
+) -> None:
+    """Add the chains that start with one of ``copies`` equal tokens and continue as ``rest``."""
+    for (total, rest_fail, rest_succeed), weight in rest.items():
+        if rest_fail:
+            key = _AUTO_FAIL
+        elif auto_succeed or rest_succeed:
+            key = _AUTO_SUCCEED
+        else:
+            key = (total + modifier, False, False)
+        into[key] = into.get(key, 0) + copies * weight
+
+
+def _outcome_weights(
+    bag: Mapping[str, int], effects: Mapping[str, Mapping[str, int | bool]] | None
+) -> tuple[dict[tuple[int, bool, bool], int], int]:
+    """Count the orderings of the whole bag by the outcome of the chain they start with.
+
+    Every physical token is distinct, so all N! orderings are equally likely; counting them keeps
+    the arithmetic in exact integers (far cheaper than Fractions) until the single division by N!.
+
+    Only a token that reveals another changes what can follow it, so the state of a chain is just
+    how many of each such token remain (frost also says whether one was already seen). The table
+    is filled bottom-up over those counts; every other token ends the chain and its share is the
+    same at every state, so it is added in one step. That keeps a 50-token bag to a few hundred
+    states instead of 50! orderings.
+    """
+    counts = validate_bag(bag)
+    clean = validate_effects(effects)
+    size = sum(counts.values())
+    if size == 0:
+        raise ChaosError("The chaos bag is empty: put at least one token in it before a test.")
+
+    enders: dict[tuple[int, bool, bool], int] = {}
+    chainers: list[tuple[int, int, bool]] = []  # (copies, modifier, auto_succeed)
+    frost = counts.get("frost", 0)
+    for name, count in counts.items():
+        if name == "frost":
+            continue  # whether frost chains depends on the state, so it has its own coordinate
+        modifier, auto_fail, auto_succeed, again = _rule(name, clean)
+        if auto_fail:
+            # Nothing revealed afterwards can undo an automatic failure, so the chain's end is
+            # already known even when the effect asks for another token.
+            key = _AUTO_FAIL
+        elif again:
+            chainers.append((count, modifier, auto_succeed))
+            continue
+        elif auto_succeed:
+            key = _AUTO_SUCCEED
+        else:
+            key = (modifier, False, False)
+        enders[key] = enders.get(key, 0) + count
+    ender_count = sum(enders.values())
+
+    factorial = [1]
+    for n in range(1, size + 1):
+        factorial.append(factorial[-1] * n)
+
+    # A state is (remaining copies of each chaining token..., remaining frost). Once one frost is
+    # out any further frost is an automatic failure, so frost never goes below frost - 1.
+    axes = [range(copies + 1) for copies, _, _ in chainers]
+    axes.append(range(max(frost - 1, 0), frost + 1))
+    table: dict[tuple[int, ...], dict[tuple[int, bool, bool], int]] = {}
+    # Lexicographic order visits every state after the states with one token fewer.
+    for state in itertools.product(*axes):
+        *remaining, frost_left = state
+        n = ender_count + sum(remaining) + frost_left
+        if n == 0:
+            table[state] = {_NOTHING: 1}  # the bag ran dry: resolve with what was revealed
+            continue
+        rest_orderings = factorial[n - 1]
+        weights = {key: copies * rest_orderings for key, copies in enders.items()}
+        if frost_left:
+            if frost_left < frost:
+                weights[_AUTO_FAIL] = weights.get(_AUTO_FAIL, 0) + frost_left * rest_orderings
+            else:
+                _fold(weights, table[(*remaining, frost_left - 1)], frost_left, -1, False)
+        for index, left in enumerate(remaining):
+            if left:
+                _, modifier, auto_succeed = chainers[index]
+                after = list(state)
+                after[index] -= 1
+                _fold(weights, table[tuple(after)], left, modifier, auto_succeed)
+        table[state] = weights
+    return table[(*(copies for copies, _, _ in chainers), frost)], factorial[size]
+
+
+def _passes(outcome: tuple[int, bool, bool], skill: int, difficulty: int) -> bool:
+    total, auto_fail, auto_succeed = outcome
+    if auto_fail:
+        return False
+    if auto_succeed:
+        return True
+    return max(0, skill + total) >= difficulty
+
+
+def outcome_distribution(
+    bag: Mapping[str, int], effects: Mapping[str, Mapping[str, int | bool]] | None = None
+) -> dict[Outcome, Fraction]:
+    """Exact chance of every way a test's chain of revealed tokens can end.
+
+    Sorted by total, then automatic success, then automatic failure; the chances sum to 1.
+    """
+    weights, orderings = _outcome_weights(bag, effects)
+    return {
+        Outcome(*key): Fraction(weight, orderings)
+        for key, weight in sorted(
+            weights.items(), key=lambda item: (item[0][2], item[0][1], item[0][0])
+        )
+    }
+
+
+def success_probability(
+    bag: Mapping[str, int],
+    skill: int,
+    difficulty: int,
+    effects: Mapping[str, Mapping[str, int | bool]] | None = None,
+) -> Fraction:
+    """Exact chance that a test of ``skill`` against ``difficulty`` succeeds with this bag."""
+    _check_test(skill, difficulty)
+    weights, orderings = _outcome_weights(bag, effects)
+    passing = sum(weight for key, weight in weights.items() if _passes(key, skill, difficulty))
+    return Fraction(passing, orderings)
+
+
+def pass_table(
+    bag: Mapping[str, int],
+    effects: Mapping[str, Mapping[str, int | bool]] | None,
+    difficulty: int,
+    margins: Iterable[int] = range(-2, 7),
+) -> dict[int, Fraction]:
+    """Chance to pass against ``difficulty`` for each margin, testing skill = difficulty + margin.
+
+    The difficulty is needed, not just the margin, because the modified skill is floored at 0:
+    skill 1 against difficulty 0 passes whatever is drawn, skill 4 against 3 may not.
+    """
+    _check_test(0, difficulty)
+    margins = list(margins)
+    for margin in margins:
+        if not _is_int(margin):
+            raise ChaosError(f"Each margin must be a whole number, not {margin!r}.")
+    weights, orderings = _outcome_weights(bag, effects)
+    return {
+        margin: Fraction(
+            sum(
+                weight
+                for key, weight in weights.items()
+                if _passes(key, difficulty + margin, difficulty)
+            ),
+            orderings,
+        )
+        for margin in margins
+    }
+
+
+def draw(bag: Mapping[str, int], rng: random.Random) -> str:
+    """Reveal one token at random; every physical token in the bag is equally likely."""
+    counts = validate_bag(bag)
+    size = sum(counts.values())
+    if size == 0:
+        raise ChaosError("The chaos bag is empty: there is no token to reveal.")
+    # randrange over physical tokens is exact, where weighted float choice would round.
+    pick = rng.randrange(size)
+    for name, count in counts.items():
+        if pick < count:
+            return name
+        pick -= count
+    raise AssertionError("unreachable: pick is below the bag size")
+
+
+def brute_force_probability(
+    bag: Mapping[str, int],
+    skill: int,
+    difficulty: int,
+    effects: Mapping[str, Mapping[str, int | bool]] | None = None,
+) -> Fraction:
+    """The same chance as ``success_probability``, by walking every ordering of the bag.
+
+    Deliberately naive, as an independent check: it plays the rules out token by token on each of
+    the N! orderings of the physical tokens, so keep N to about 9.
+    """
+    _check_test(skill, difficulty)
+    counts = validate_bag(bag)
+    clean = validate_effects(effects)
+    tokens = [name for name, count in counts.items() for _ in range(count)]
+    if not tokens:
+        raise ChaosError("The chaos bag is empty: put at least one token in it before a test.")
+    rules = {name: _rule(name, clean) for name in counts}
+    passed = orderings = 0
+    for ordering in itertools.permutations(tokens):
+        orderings += 1
+        total, failed, succeeded, frosts = 0, False, False, 0
+        for name in ordering:
+            modifier, auto_fail, auto_succeed, again = rules[name]
+            if name == "frost":
+                frosts += 1
+                auto_fail = auto_fail or frosts >= 2
+            total += modifier
+            failed = failed or auto_fail
+            succeeded = succeeded or auto_succeed
+            if not again:
+                break
+        if not failed and (succeeded or max(0, skill + total) >= difficulty):
+            passed += 1
+    return Fraction(passed, orderings)

@@ -1,0 +1,326 @@
+"""Aeon's End: Legacy turn order deck, without a stored shuffle.
+
+Rule: ``shared/spec/rules.md`` §2b "Turn order deck (core helper)" (composition, draw, the
+4-player pair cards and turn tokens, reshuffle) and §2c "Round" (one pass through the six
+cards). Rulebook lines [003:244-250, 317-318, 1006-1011].
+
+Hidden information is the point of this module. The state is stored in a database and exported
+as JSON, so a shuffled order written down anywhere would tell a curious player what comes next.
+The state therefore keeps the undrawn cards whose order nobody knows as a sorted multiset
+(``pool``), and a card's position is decided only when it is drawn or revealed: picking a
+uniformly random physical card from the pool is exactly the same as drawing the top card of a
+fairly shuffled deck. Only positions the table has actually seen are kept in order: cards put
+on top or revealed (``top``) and cards put on the bottom (``bottom``).
+
+State (plain JSON data)::
+
+    {
+        "players": ["Abby", "Bob"],          # in seating order, as given to new_deck
+        "top": ["Nemesis"],                   # known top cards, top first
+        "pool": ["Abby", "Bob", "Bob"],       # undrawn, order unknown: always sorted
+        "bottom": ["Abby"],                   # known bottom cards, last = bottom-most
+        "discard": ["Nemesis"],               # drawn cards in draw order, last = top of pile
+        "round": 1,                           # the first pass is round 1; +1 per reshuffle
+        "tokens": {},                         # 4 players: {"A/B": None or "A", "C/D": ...}
+        "pending": None,                      # or {"card": "Wild", "options": [names]}
+        "current": None,                      # or {"card", "player", "nemesis"}
+    }
+
+All functions are pure: they return a new state and never touch the one passed in, so "undo"
+is simply keeping the previous state.
+"""
+
+import copy
+import random
+from collections import Counter
+from typing import Any
+
+NEMESIS = "Nemesis"
+WILD = "Wild"
+PAIR_SEPARATOR = "/"
+MAX_PLAYERS = 4
+
+State = dict[str, Any]
+
+_STATE_KEYS = frozenset(
+    {"players", "top", "pool", "bottom", "discard", "round", "tokens", "pending", "current"}
+)
+
+
+class TurnOrderError(ValueError):
+    """A turn order request that the rules (or the state) do not allow."""
+
+
+def _clean_names(player_names: list[str]) -> list[str]:
+    if not isinstance(player_names, list | tuple):
+        raise TurnOrderError("Player names must be given as a list.")
+    if not 1 <= len(player_names) <= MAX_PLAYERS:
+        raise TurnOrderError(
+            f"The turn order deck is for 1 to {MAX_PLAYERS} players, not {len(player_names)}."
+        )
+    names: list[str] = []
+    seen: set[str] = set()
+    for raw in player_names:
+        if not isinstance(raw, str) or not raw.strip():
+            raise TurnOrderError("Every player needs a name on their turn order cards.")
+        name = raw.strip()
+        if PAIR_SEPARATOR in name:
+            # The slash separates the two names on a 4-player card, so it cannot be in a name.
+            raise TurnOrderError(f"A player name cannot contain '{PAIR_SEPARATOR}': {name!r}.")
+        if name.casefold() in {WILD.casefold(), NEMESIS.casefold()}:
+            raise TurnOrderError(f"{name!r} is the name of a turn order card, not of a player.")
+        if name.casefold() in seen:
+            # Two cards that read the same would make the pair and wild choices ambiguous.
+            raise TurnOrderError(f"Two players are both called {name!r}.")
+        seen.add(name.casefold())
+        names.append(name)
+    return names
+
+
+def _pair_label(first: str, second: str) -> str:
+    return f"{first}{PAIR_SEPARATOR}{second}"
+
+
+def compose(player_names: list[str]) -> list[str]:
+    """Return the six card labels for this player count (rules.md §2b, "Composition").
+
+    Four players: the rulebook pairs the players on two-colour cards, two identical cards per
+    pair, with one turn token per pair ("the *matching* card", "the Red/White token", and only
+    two tokens in the box). So the pairs are seats 1+2 and 3+4, each on two cards, which also
+    puts every name on exactly two cards.
+    """
+    names = _clean_names(player_names)
+    if len(names) == 1:
+        player_cards = names * 4
+    elif len(names) == 2:
+        player_cards = [names[0], names[0], names[1], names[1]]
+    elif len(names) == 3:
+        player_cards = [*names, WILD]
+    else:
+        first_pair = _pair_label(names[0], names[1])
+        second_pair = _pair_label(names[2], names[3])
+        player_cards = [first_pair, first_pair, second_pair, second_pair]
+    return [*player_cards, NEMESIS, NEMESIS]
+
+
+def _pair_labels(names: list[str]) -> list[str]:
+    if len(names) != MAX_PLAYERS:
+        return []
+    return [_pair_label(names[0], names[1]), _pair_label(names[2], names[3])]
+
+
+def new_deck(player_names: list[str]) -> State:
+    """Return a freshly built deck: all six cards shuffled (in the pool), nothing drawn yet.
+
+    The round counter starts at 1 because the first pass through the fresh deck is the first
+    round; it goes up each time the deck is rebuilt from the discard.
+    """
+    names = _clean_names(player_names)
+    return {
+        "players": names,
+        "top": [],
+        "pool": sorted(compose(names)),
+        "bottom": [],
+        "discard": [],
+        "round": 1,
+        "tokens": dict.fromkeys(_pair_labels(names)),
+        "pending": None,
+        "current": None,
+    }
+
+
+def _load(state: State) -> State:
+    """Return a private deep copy of a stored state, after checking it still makes sense.
+
+    States come back from the database and from JSON exports, so a damaged one must fail with a
+    clear message here rather than with a KeyError halfway through a draw.
+    """
+    if not isinstance(state, dict) or set(state) != _STATE_KEYS:
+        raise TurnOrderError("This is not a turn order deck state.")
+    loaded = copy.deepcopy(state)
+    names = _clean_names(loaded["players"])
+    for key in ("top", "pool", "bottom", "discard"):
+        if not isinstance(loaded[key], list):
+            raise TurnOrderError(f"The turn order state's {key!r} must be a list.")
+    cards = loaded["top"] + loaded["pool"] + loaded["bottom"] + loaded["discard"]
+    if Counter(cards) != Counter(compose(names)):
+        raise TurnOrderError("The turn order state does not hold exactly this game's six cards.")
+    if not isinstance(loaded["round"], int) or loaded["round"] < 1:
+        raise TurnOrderError("The turn order round must be a whole number from 1.")
+    if not isinstance(loaded["tokens"], dict) or set(loaded["tokens"]) != set(_pair_labels(names)):
+        raise TurnOrderError("The turn order state's turn tokens do not match the players.")
+    for pair, holder in loaded["tokens"].items():
+        if holder is not None and holder not in _pair_names(pair):
+            raise TurnOrderError(f"The {pair!r} turn token is on the mat of a stranger.")
+    pending = loaded["pending"]
+    if pending is not None and (
+        not isinstance(pending, dict)
+        or pending.get("card") not in loaded["discard"]
+        or not isinstance(pending.get("options"), list)
+    ):
+        raise TurnOrderError("The turn order state's pending choice is damaged.")
+    # A pool kept in any order other than sorted would be a leak waiting to happen.
+    loaded["pool"] = sorted(loaded["pool"])
+    return loaded
+
+
+def _require_no_pending(state: State) -> None:
+    pending = state["pending"]
+    if pending is not None:
+        raise TurnOrderError(
+            f"Choose who takes the {pending['card']!r} turn before doing anything else "
+            f"(one of: {', '.join(pending['options'])})."
+        )
+
+
+def _deck_size(state: State) -> int:
+    return len(state["top"]) + len(state["pool"]) + len(state["bottom"])
+
+
+def _reshuffle_if_empty(state: State) -> None:
+    """Rebuild the deck from the discard, but only because a card is needed right now."""
+    if _deck_size(state) > 0:
+        return
+    state["pool"] = sorted(state["discard"])
+    state["discard"] = []
+    state["round"] += 1
+    # The tokens record who took a pair turn "this round"; a new round starts with both in
+    # the middle (normally they already are, since both matching cards came up).
+    state["tokens"] = dict.fromkeys(state["tokens"])
+
+
+def _take_top(state: State, rng: random.Random) -> str:
+    """Remove and return the card that is on top of the (non-empty) deck."""
+    if state["top"]:
+        return state["top"].pop(0)
+    if state["pool"]:
+        # randrange over physical cards, so a label held twice is twice as likely.
+        return state["pool"].pop(rng.randrange(len(state["pool"])))
+    return state["bottom"].pop(0)
+
+
+def _pair_names(label: str) -> list[str]:
+    first, second = label.split(PAIR_SEPARATOR)
+    return [first, second]
+
+
+def draw(state: State, rng: random.Random) -> tuple[State, str]:
+    """Draw the next turn order card; return the new state and the drawn label.
+
+    The card goes on top of the turn-order discard and sets whose turn it is. A wild card, or
+    the first card of a pair this round, leaves a pending choice for ``choose``.
+    """
+    new = _load(state)
+    _require_no_pending(new)
+    _reshuffle_if_empty(new)
+    card = _take_top(new, rng)
+    new["discard"].append(card)
+
+    if card == NEMESIS:
+        new["current"] = {"card": card, "player": None, "nemesis": True}
+    elif card == WILD:
+        new["current"] = {"card": card, "player": None, "nemesis": False}
+        new["pending"] = {"card": card, "options": list(new["players"])}
+    elif card in new["tokens"]:
+        holder = new["tokens"][card]
+        if holder is None:
+            new["current"] = {"card": card, "player": None, "nemesis": False}
+            new["pending"] = {"card": card, "options": _pair_names(card)}
+        else:
+            # The matching card: the player who has not gone yet must go, token back to middle.
+            other = next(name for name in _pair_names(card) if name != holder)
+            new["tokens"][card] = None
+            new["current"] = {"card": card, "player": other, "nemesis": False}
+    else:
+        new["current"] = {"card": card, "player": card, "nemesis": False}
+    return new, card
+
+
+def choose(state: State, name: str) -> State:
+    """Resolve the pending wild or pair choice: ``name`` takes this turn."""
+    new = _load(state)
+    pending = new["pending"]
+    if pending is None:
+        raise TurnOrderError("There is no turn order choice to make right now.")
+    if name not in pending["options"]:
+        raise TurnOrderError(
+            f"{name!r} cannot take the {pending['card']!r} turn; "
+            f"choose one of: {', '.join(pending['options'])}."
+        )
+    card = pending["card"]
+    if card in new["tokens"]:
+        new["tokens"][card] = name
+    new["pending"] = None
+    new["current"] = {"card": card, "player": name, "nemesis": False}
+    return new
+
+
+def reveal_top(state: State, rng: random.Random) -> tuple[State, str]:
+    """Look at the top card without drawing it; it stays on top (and is now known)."""
+    new = _load(state)
+    _require_no_pending(new)
+    _reshuffle_if_empty(new)
+    card = _take_top(new, rng)
+    new["top"].insert(0, card)
+    return new, card
+
+
+def _take_from_discard(state: State, label: str) -> None:
+    if label not in state["discard"]:
+        raise TurnOrderError(f"{label!r} is not in the turn order discard pile.")
+    # The most recently drawn copy is the one an effect is talking about.
+    last = len(state["discard"]) - 1 - state["discard"][::-1].index(label)
+    del state["discard"][last]
+
+
+def put_on_top(state: State, label: str) -> State:
+    """Move a discarded turn order card onto the top of the deck."""
+    new = _load(state)
+    _require_no_pending(new)
+    _take_from_discard(new, label)
+    new["top"].insert(0, label)
+    return new
+
+
+def put_on_bottom(state: State, label: str) -> State:
+    """Move a discarded turn order card to the bottom of the deck."""
+    new = _load(state)
+    _require_no_pending(new)
+    _take_from_discard(new, label)
+    new["bottom"].append(label)
+    return new
+
+
+def shuffle_into_deck(state: State, label: str) -> State:
+    """Shuffle a discarded turn order card into the deck.
+
+    Shuffling randomises the whole deck, so cards known on top or bottom lose their place too.
+    """
+    new = _load(state)
+    _require_no_pending(new)
+    _take_from_discard(new, label)
+    new["pool"] = sorted([*new["top"], *new["pool"], *new["bottom"], label])
+    new["top"] = []
+    new["bottom"] = []
+    return new
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """What every phone may see: counts and what the table knows, never an undrawn order.
+
+    ``remaining`` is sorted: which cards are left is public (everyone saw what was drawn this
+    round), but their order is not.
+    """
+    loaded = _load(state)
+    return {
+        "players": loaded["players"],
+        "round": loaded["round"],
+        "deck_count": _deck_size(loaded),
+        "remaining": sorted([*loaded["top"], *loaded["pool"], *loaded["bottom"]]),
+        "known_top": loaded["top"],
+        "known_bottom": loaded["bottom"],
+        "discard": loaded["discard"],
+        "current": loaded["current"],
+        "pending": loaded["pending"],
+        "tokens": loaded["tokens"],
+    }

@@ -1,0 +1,90 @@
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.models import Membership
+
+
+class NewCampaignForm(forms.Form):
+    name = forms.CharField(label=_("Campaign name"), max_length=80)
+
+
+class JoinForm(forms.Form):
+    display_name = forms.CharField(label=_("Your name at the table"), max_length=40)
+
+    def clean_display_name(self) -> str:
+        name = self.cleaned_data["display_name"].strip()
+        if not name:
+            raise forms.ValidationError(_("Type the name the others know you by."))
+        return name
+
+
+class RoleForm(forms.Form):
+    member = forms.IntegerField(min_value=1)
+    role = forms.ChoiceField(
+        choices=[(Membership.Role.PLAYER, _("player")), (Membership.Role.VIEWER, _("viewer"))]
+    )
+
+
+class MemberForm(forms.Form):
+    member = forms.IntegerField(min_value=1)
+
+
+class DeleteForm(forms.Form):
+    confirm = forms.CharField(label=_("Type the campaign's name to delete it"), max_length=80)
+
+    def __init__(self, *args, campaign_name: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.campaign_name = campaign_name
+
+    def clean_confirm(self) -> str:
+        if self.cleaned_data["confirm"].strip() != self.campaign_name:
+            raise forms.ValidationError(_("That is not the campaign's name."))
+        return self.cleaned_data["confirm"]
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Campaign file (.json)"))
+
+
+class SignupForm(UserCreationForm):
+    display_name = forms.CharField(label=_("Your name at the table"), max_length=40, required=False)
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username",)
+
+    def save(self, commit: bool = True):
+        user = super().save(commit=False)
+        user.first_name = self.cleaned_data.get("display_name", "").strip()
+        if commit:
+            user.save()
+        return user
+
+
+class KeepAccountForm(forms.Form):
+    """A guest picks a username and password, so the account works on another device too."""
+
+    username = forms.CharField(label=_("Username"), max_length=150)
+    password = forms.CharField(label=_("Password"), widget=forms.PasswordInput, min_length=8)
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"].strip()
+        field = get_user_model()._meta.get_field("username")
+        for validator in field.validators:
+            validator(username)
+        taken = get_user_model().objects.filter(username__iexact=username).exclude(pk=self.user.pk)
+        if taken.exists():
+            raise forms.ValidationError(_("That username is taken."))
+        return username
+
+    def clean_password(self) -> str:
+        from django.contrib.auth.password_validation import validate_password
+
+        validate_password(self.cleaned_data["password"], self.user)
+        return self.cleaned_data["password"]

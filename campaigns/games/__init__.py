@@ -1,0 +1,10 @@
+"""The games Companion knows, in one registry. A game appears here when it works."""
+
+from campaigns.games.anygame import GAME as ANY_GAME
+from campaigns.games.base import Game
+
+GAMES: dict[str, Game] = {game.key: game for game in [ANY_GAME]}
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(key, game.name) for key, game in GAMES.items()]

@@ -1,0 +1,19 @@
+"""Any game: a campaign built from the shared trackers, for a game we do not model yet."""
+
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.games.anygame.forms import SetupForm, initial_state
+from campaigns.games.base import META_COMMANDS, Game
+from campaigns.trackers import COMMANDS as TRACKER_COMMANDS
+from campaigns.trackers import page_context
+
+GAME = Game(
+    key="any",
+    name=_("Any game"),
+    blurb=_("Counters, checklists, lists, notes and a results table, set up as your game needs."),
+    setup_form=SetupForm,
+    initial_state=initial_state,
+    commands={**META_COMMANDS, **TRACKER_COMMANDS},
+    template="games/anygame.html",
+    context=page_context,
+)

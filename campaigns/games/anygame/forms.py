@@ -1,0 +1,80 @@
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import CommandError, State
+from campaigns.trackers import add_tracker, parse_checklist_line, parse_counter_line
+
+
+def lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+class SetupForm(forms.Form):
+    """Which trackers the group's game needs; more can be added on the campaign page later."""
+
+    counters = forms.CharField(
+        label=gettext_lazy("Counters"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Doom 0 12\nLife 0 30 30"}),
+        help_text=gettext_lazy(
+            "One per line: a name, then if you like the lowest and highest value and the start."
+        ),
+    )
+    checklists = forms.CharField(
+        label=gettext_lazy("Checklists"),
+        required=False,
+        max_length=5000,
+        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Stickers: A, B, C"}),
+        help_text=gettext_lazy(
+            "One per line: a name, a colon, then the items separated by commas."
+        ),
+    )
+    lists = forms.CharField(
+        label=gettext_lazy("Lists"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "Banished cards"}),
+        help_text=gettext_lazy("One name per line, for lists of things added and taken out."),
+    )
+    notes = forms.BooleanField(label=gettext_lazy("A notes log"), required=False, initial=True)
+    results = forms.BooleanField(
+        label=gettext_lazy("A results table (one row per game played)"),
+        required=False,
+        initial=True,
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        specs: list[dict[str, Any]] = []
+        try:
+            specs += [parse_counter_line(line) for line in lines(data.get("counters", ""))]
+            specs += [parse_checklist_line(line) for line in lines(data.get("checklists", ""))]
+        except forms.ValidationError as error:
+            raise forms.ValidationError(error.messages) from None
+        specs += [{"kind": "list", "name": name[:60]} for name in lines(data.get("lists", ""))]
+        if data.get("notes"):
+            specs.append({"kind": "notes", "name": _("Notes")})
+        if data.get("results"):
+            specs.append({"kind": "results", "name": _("Results")})
+        try:
+            initial_state({"trackers": specs})
+        except CommandError as error:
+            raise forms.ValidationError(error.message) from None
+        return {"trackers": specs}
+
+
+def initial_state(setup: dict[str, Any]) -> State:
+    """The state before any event: the trackers the group asked for at creation."""
+    state: State = {"trackers": [], "next_id": 1}
+    specs = setup.get("trackers", [])
+    if not isinstance(specs, list):
+        raise CommandError(_("The set-up is not a list of trackers."))
+    for spec in specs:
+        if not isinstance(spec, dict):
+            raise CommandError(_("The set-up is not a list of trackers."))
+        add_tracker(state, spec)
+    return state

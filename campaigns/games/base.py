@@ -1,0 +1,63 @@
+"""The shape every game has, and the commands every campaign shares (rename, archive)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import Command, Payload, State, need_bool, need_str
+
+
+@dataclass(frozen=True)
+class Game:
+    key: str
+    name: Any  # a lazy translated string
+    blurb: Any
+    setup_form: type[forms.Form]
+    initial_state: Callable[[dict[str, Any]], State]
+    commands: dict[str, Command]
+    template: str
+    context: Callable[[Any, State], dict[str, Any]] = field(default=lambda campaign, state: {})
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+
+
+class ArchiveForm(forms.Form):
+    archived = forms.BooleanField(label=gettext_lazy("Archived"), required=False)
+
+
+def apply_rename(state: State, payload: Payload) -> None:
+    state["name"] = need_str(payload, "name", 80).strip()
+
+
+def apply_archive(state: State, payload: Payload) -> None:
+    state["archived"] = need_bool(payload, "archived")
+
+
+def describe_archive(payload: Payload) -> str:
+    return _("Archived the campaign") if payload.get("archived") else _("Brought the campaign back")
+
+
+META_COMMANDS = {
+    "campaign.rename": Command(
+        "campaign.rename",
+        RenameForm,
+        apply_rename,
+        lambda p: _("Renamed the campaign to “%(name)s”") % {"name": p.get("name")},
+        stale_check=True,
+    ),
+    "campaign.archive": Command(
+        "campaign.archive",
+        ArchiveForm,
+        apply_archive,
+        describe_archive,
+        roles=frozenset({"owner"}),
+    ),
+}

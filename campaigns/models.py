@@ -1,0 +1,292 @@
+"""Campaigns, who belongs to them, and the append-only events that change them.
+
+`Campaign.state` caches the fold of the campaign's events through its game's commands and
+`Campaign.version` counts the events, so a page reads one row and never replays. Undo and redo
+are events too: linear undo, kept as two stacks linked through the events themselves
+(`Event.chain`), so finding what to undo or redo next reads one row.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models, transaction
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.commands import CommandError, Payload, State
+from campaigns.games import GAMES, game_choices
+
+_system_random = random.SystemRandom()
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(12)
+
+
+class Stale(CommandError):
+    """The screen the command was made from is older than the campaign."""
+
+
+class CampaignQuerySet(models.QuerySet):
+    def for_user(self, user) -> CampaignQuerySet:
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(memberships__user=user)
+
+    def active(self) -> CampaignQuerySet:
+        return self.filter(archived=False)
+
+
+class Campaign(models.Model):
+    game = models.CharField(_("game"), max_length=20, choices=game_choices)
+    name = models.CharField(_("name"), max_length=80)
+    archived = models.BooleanField(_("archived"), default=False)
+    setup = models.JSONField(default=dict)
+    initial_state = models.JSONField(default=dict)
+    state = models.JSONField(default=dict)
+    version = models.PositiveIntegerField(default=0)
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    undo_top = models.ForeignKey(
+        "Event", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    redo_top = models.ForeignKey(
+        "Event", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    objects = CampaignQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def game_module(self):
+        return GAMES[self.game]
+
+    # Changing the campaign
+
+    def apply(
+        self,
+        action: str,
+        data: Payload,
+        user,
+        seen_version: int | None = None,
+        rng: random.Random | None = None,
+    ) -> Event:
+        """Lock the row, resolve and apply one command, append its event, save the new state.
+
+        Raises CommandError (nothing changed) when the command does not fit the campaign as it
+        is now, and Stale when a command that sets an absolute value was made from an old screen.
+        """
+        game = self.game_module
+        command = game.commands[action]
+        with transaction.atomic():
+            campaign = Campaign.objects.select_for_update().get(pk=self.pk)
+            if (
+                command.stale_check
+                and seen_version is not None
+                and seen_version != campaign.version
+            ):
+                raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
+            state = copy.deepcopy(campaign.state)
+            payload = command.resolve(state, data, rng or _system_random)
+            command.apply(state, payload)
+            event = campaign._append(user, Event.Kind.DO, action, payload, chain=campaign.undo_top)
+            campaign.undo_top, campaign.redo_top = event, None
+            campaign._save_state(state)
+        self.refresh_from_db()
+        return event
+
+    def undo(self, user, event_id: int | None = None) -> Event:
+        """Undo the newest change still in effect (the one the phone showed, if it says)."""
+        with transaction.atomic():
+            campaign = (
+                Campaign.objects.select_for_update().select_related("undo_top").get(pk=self.pk)
+            )
+            target = campaign.undo_top
+            if target is None:
+                raise CommandError(gettext("There is nothing to undo."))
+            if event_id is not None and target.pk != event_id:
+                raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
+            event = campaign._append(
+                user,
+                Event.Kind.UNDO,
+                target.action,
+                target.data,
+                target=target,
+                chain=campaign.redo_top,
+            )
+            campaign.undo_top_id, campaign.redo_top = target.chain_id, event
+            campaign._save_state(campaign.replay())
+        self.refresh_from_db()
+        return event
+
+    def redo(self, user, event_id: int | None = None) -> Event:
+        """Apply again the change most recently undone, with the same outcome (draws included)."""
+        with transaction.atomic():
+            campaign = (
+                Campaign.objects.select_for_update().select_related("redo_top").get(pk=self.pk)
+            )
+            undo_event = campaign.redo_top
+            if undo_event is None:
+                raise CommandError(gettext("There is nothing to redo."))
+            if event_id is not None and undo_event.pk != event_id:
+                raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
+            target = undo_event.target
+            state = copy.deepcopy(campaign.state)
+            campaign.game_module.commands[target.action].apply(state, target.data)
+            event = campaign._append(
+                user, Event.Kind.REDO, target.action, target.data, target=target
+            )
+            campaign.undo_top, campaign.redo_top_id = target, undo_event.chain_id
+            campaign._save_state(state)
+        self.refresh_from_db()
+        return event
+
+    def replay(self, events=None) -> State:
+        """The state from the initial state and every change still in effect, in order."""
+        commands = self.game_module.commands
+        kinds = (
+            events
+            if events is not None
+            else self.events.order_by("seq").values_list(
+                "kind", "action", "data", "target_id", "pk"
+            )
+        )
+        in_effect: list[tuple[int, str, Payload]] = []
+        undone: list[tuple[int, str, Payload]] = []
+        for kind, action, data, _target, pk in kinds:
+            if kind == Event.Kind.DO:
+                in_effect.append((pk, action, data))
+                undone.clear()
+            elif kind == Event.Kind.UNDO and in_effect:
+                undone.append(in_effect.pop())
+            elif kind == Event.Kind.REDO and undone:
+                in_effect.append(undone.pop())
+        state = copy.deepcopy(self.initial_state)
+        for _pk, action, data in in_effect:
+            commands[action].apply(state, data)
+        return state
+
+    def _append(self, user, kind: str, action: str, data: Payload, target=None, chain=None):
+        self.version += 1
+        return Event.objects.create(
+            campaign=self,
+            seq=self.version,
+            kind=kind,
+            action=action,
+            data=data,
+            actor=user if user is not None and user.is_authenticated else None,
+            target=target,
+            chain=chain,
+        )
+
+    def _save_state(self, state: State) -> None:
+        self.state = state
+        self.name = state.get("name", self.name)
+        self.archived = bool(state.get("archived", False))
+        self.save()
+
+    # Who may do what
+
+    def membership_for(self, user) -> Membership | None:
+        if not user.is_authenticated:
+            return None
+        return self.memberships.filter(user=user).first()
+
+    def rotate_invite(self) -> None:
+        self.invite_token = new_invite_token()
+        self.save(update_fields=["invite_token"])
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        OWNER = "owner", _("owner")
+        PLAYER = "player", _("player")
+        VIEWER = "viewer", _("viewer")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.PLAYER)
+    joined = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user")
+        ]
+        ordering = ["joined"]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.campaign_id} ({self.role})"
+
+    @property
+    def can_change(self) -> bool:
+        return self.role in (self.Role.OWNER, self.Role.PLAYER)
+
+    @property
+    def is_owner(self) -> bool:
+        return self.role == self.Role.OWNER
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        DO = "do", _("change")
+        UNDO = "undo", _("undo")
+        REDO = "redo", _("redo")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=4, choices=Kind.choices)
+    action = models.CharField(max_length=40)
+    data = models.JSONField(default=dict)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    # An undo or redo names the change it undoes or redoes.
+    target = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    # The stacks: a change points at the change in effect below it, an undo at the undo below it.
+    chain = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "seq"], name="one_event_per_version")
+        ]
+        ordering = ["-seq"]
+
+    def __str__(self) -> str:
+        return f"{self.campaign_id}#{self.seq} {self.kind} {self.action}"
+
+    def describe(self, game) -> str:
+        """This event in plain words, in the reader's language (the game is the campaign's)."""
+        command = game.commands.get(self.action)
+        try:
+            text = command.describe(self.data) if command else self.action
+        except (KeyError, TypeError, ValueError):
+            text = self.action
+        if self.kind == self.Kind.UNDO:
+            return gettext("Undid: %(change)s") % {"change": text}
+        if self.kind == self.Kind.REDO:
+            return gettext("Redid: %(change)s") % {"change": text}
+        return text
+
+
+def display_name(user: Any) -> str:
+    if user is None:
+        return gettext("someone who left")
+    return user.first_name or user.username

@@ -1,0 +1,191 @@
+"""Export a campaign as one JSON file and import such a file as a new campaign.
+
+The format (documented in README.md) holds the set-up and every event; the state is there for
+reading, and an import checks it against a replay of the events, so a file that was edited by
+hand, cut short or made to do harm is refused whole and creates nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from campaigns.commands import CommandError
+from campaigns.games import GAMES
+from campaigns.models import Campaign, Event, Membership, display_name
+
+FORMAT = "companion-campaign"
+FORMAT_VERSION = 1
+MAX_EVENTS = 200_000
+
+
+class ImportRefused(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def export_campaign(campaign: Campaign) -> dict[str, Any]:
+    events = campaign.events.order_by("seq").select_related("actor", "target")
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "exported": timezone.now().isoformat(),
+        "game": campaign.game,
+        "name": campaign.name,
+        "setup": campaign.setup,
+        "version": campaign.version,
+        "state": campaign.state,
+        "events": [
+            {
+                "seq": event.seq,
+                "kind": event.kind,
+                "action": event.action,
+                "data": event.data,
+                "target": event.target.seq if event.target else None,
+                "actor": display_name(event.actor) if event.actor_id else None,
+                "created": event.created.isoformat(),
+            }
+            for event in events
+        ],
+    }
+
+
+def parse(raw: bytes) -> dict[str, Any]:
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ImportRefused(_("The file is not text in UTF-8.")) from None
+    except RecursionError:
+        raise ImportRefused(_("The file is nested too deeply to be a campaign.")) from None
+    except ValueError:
+        raise ImportRefused(_("The file is not JSON, or it was cut short.")) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ImportRefused(_("The file is not a Companion campaign."))
+    if document.get("format_version") != FORMAT_VERSION:
+        raise ImportRefused(_("The file's format version is not one this site reads."))
+    return document
+
+
+def import_campaign(raw: bytes, user) -> Campaign:
+    """Check the whole file, then create the campaign with its events; or create nothing."""
+    document = parse(raw)
+    game = GAMES.get(document.get("game")) if isinstance(document.get("game"), str) else None
+    if game is None:
+        raise ImportRefused(_("The file is for a game this site does not know."))
+    name = document.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 80:
+        raise ImportRefused(_("The campaign's name is missing or too long."))
+    setup = document.get("setup")
+    events = document.get("events")
+    if not isinstance(setup, dict) or not isinstance(events, list):
+        raise ImportRefused(_("The file has no set-up or no list of events."))
+    if len(events) > MAX_EVENTS:
+        raise ImportRefused(_("The file has more events than this site takes."))
+    try:
+        initial = game.initial_state(setup)
+    except (CommandError, KeyError, TypeError, ValueError, AttributeError) as error:
+        raise ImportRefused(_("The campaign's set-up does not fit the game.")) from error
+    initial.update(name=name.strip(), archived=False)
+
+    rows, state, undo_top, redo_top = replay_file(game, initial, events)
+    if document.get("state") != state:
+        raise ImportRefused(_("The file's state does not match its events."))
+
+    with transaction.atomic():
+        campaign = Campaign.objects.create(
+            game=game.key,
+            name=state.get("name", name)[:80],
+            archived=bool(state.get("archived")),
+            setup=setup,
+            initial_state=initial,
+            state=state,
+            version=len(rows),
+        )
+        Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.OWNER)
+        created = Event.objects.bulk_create(
+            Event(
+                campaign=campaign, seq=r["seq"], kind=r["kind"], action=r["action"], data=r["data"]
+            )
+            for r in rows
+        )
+        by_seq = {event.seq: event for event in created}
+        for row, event in zip(rows, created, strict=True):
+            event.target = by_seq.get(row["target"])
+            event.chain = by_seq.get(row["chain"])
+        Event.objects.bulk_update(created, ["target", "chain"], batch_size=500)
+        campaign.undo_top = by_seq.get(undo_top)
+        campaign.redo_top = by_seq.get(redo_top)
+        campaign.save(update_fields=["undo_top", "redo_top"])
+    return campaign
+
+
+def replay_file(game, initial: dict[str, Any], events: list[Any]):
+    """Fold the file's events the way Campaign.apply/undo/redo would have made them.
+
+    First the undo and redo stacks (cheap), then one replay of the changes still in effect,
+    through the same apply() every tap goes through.
+    """
+    in_effect: list[int] = []  # seqs of changes in effect, newest last
+    undone: list[int] = []  # seqs of undo events, newest last
+    rows: dict[int, dict[str, Any]] = {}
+    for number, item in enumerate(events, start=1):
+        where = {"where": _("event %(n)d") % {"n": number}}
+        if not isinstance(item, dict) or item.get("seq") != number:
+            raise ImportRefused(_("The events are not numbered 1, 2, 3… (%(where)s).") % where)
+        kind, action, data = item.get("kind"), item.get("action"), item.get("data")
+        if (
+            kind not in Event.Kind.values
+            or action not in game.commands
+            or not isinstance(data, dict)
+        ):
+            raise ImportRefused(_("An event is not one this game knows (%(where)s).") % where)
+        row = {
+            "seq": number,
+            "kind": kind,
+            "action": action,
+            "data": data,
+            "target": None,
+            "chain": None,
+        }
+        if kind == Event.Kind.DO:
+            row["chain"] = in_effect[-1] if in_effect else None
+            in_effect.append(number)
+            undone.clear()
+        elif kind == Event.Kind.UNDO:
+            if not in_effect or item.get("target") != in_effect[-1]:
+                raise ImportRefused(_("An undo names the wrong change (%(where)s).") % where)
+            row.update(target=in_effect.pop(), chain=undone[-1] if undone else None)
+            undone.append(number)
+        else:
+            target = rows[undone[-1]]["target"] if undone else None
+            if target is None or item.get("target") != target:
+                raise ImportRefused(_("A redo names the wrong change (%(where)s).") % where)
+            undone.pop()
+            row["target"] = target
+            in_effect.append(target)
+        rows[number] = row
+
+    state = copy.deepcopy(initial)
+    for seq in in_effect:
+        where = {"where": _("event %(n)d") % {"n": seq}}
+        try:
+            game.commands[rows[seq]["action"]].apply(state, copy.deepcopy(rows[seq]["data"]))
+        except CommandError as error:
+            raise ImportRefused(
+                _("The events do not fit together (%(where)s): %(why)s")
+                % {**where, "why": error.message}
+            ) from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
+            raise ImportRefused(_("The events do not fit together (%(where)s).") % where) from None
+    return (
+        list(rows.values()),
+        state,
+        in_effect[-1] if in_effect else None,
+        undone[-1] if undone else None,
+    )

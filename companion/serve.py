@@ -1,0 +1,41 @@
+"""`make run`: serve the site on all interfaces and show phones where to find it.
+
+Prints the address on this machine's network and a QR code of it in the terminal, then runs
+uvicorn (ASGI, so the live streams work).
+"""
+
+import os
+import socket
+
+import segno
+import uvicorn
+
+
+def lan_address() -> str:
+    """The address other devices on the network reach this one by (no packet is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def main() -> None:
+    port = int(os.environ.get("PORT", "8000"))
+    url = f"http://{lan_address()}:{port}/"
+    print(f"\nCompanion is starting. On a phone on the same network, open:\n\n    {url}\n")
+    segno.make(url, error="l").terminal(compact=True)
+    print(f"\n(On this computer: http://127.0.0.1:{port}/ · Ctrl+C stops the site.)\n", flush=True)
+    uvicorn.run(
+        "companion.asgi:application",
+        host=os.environ.get("HOST", "0.0.0.0"),
+        port=port,
+        log_level=os.environ.get("LOG_LEVEL", "warning"),
+        proxy_headers=True,
+        timeout_graceful_shutdown=2,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,42 @@
+"""WhiteNoise in front of the app without making the whole middleware chain synchronous.
+
+WhiteNoiseMiddleware is sync-only; in the chain it would push every request, the live streams
+included, through a thread. This wrapper hands WhiteNoise only the requests for static files.
+"""
+
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
+from django.conf import settings
+from django.http import HttpRequest, HttpResponseBase
+from whitenoise.middleware import WhiteNoiseMiddleware
+
+
+class StaticFilesMiddleware:
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        self.whitenoise = WhiteNoiseMiddleware(get_response)
+        self.prefix = "/" + settings.STATIC_URL.lstrip("/")
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest):
+        if self.is_async:
+            return self.__acall__(request)
+        if request.path_info.startswith(self.prefix):
+            return self.whitenoise(request)
+        return self.get_response(request)
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponseBase:
+        if request.path_info.startswith(self.prefix):
+            static_file = await sync_to_async(self.find)(request.path_info)
+            if static_file is not None:
+                return await sync_to_async(self.whitenoise.serve)(static_file, request)
+        return await self.get_response(request)
+
+    def find(self, path: str):
+        if self.whitenoise.autorefresh:
+            return self.whitenoise.find_file(path)
+        return self.whitenoise.files.get(path)

@@ -1,0 +1,123 @@
+// Companion's live page: a change made on any phone shows on this one without a reload.
+// The server says when the campaign's version moves (server-sent events, or polling where a
+// stream cannot run); this fetches the page again and swaps the regions marked data-live that
+// changed, leaving alone any region where the user is typing. No inline script: the CSP is strict.
+(function () {
+  "use strict";
+  var root = document.getElementById("live-root");
+  if (!root) { wakeLock(); return; }
+  var known = parseInt(root.dataset.version, 10);
+  var streamUrl = root.dataset.stream;
+  var pollUrl = root.dataset.poll;
+  var busy = false, again = false, deferred = false;
+
+  function typingIn(region) {
+    var el = document.activeElement;
+    if (!el || !region.contains(el)) return false;
+    return /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && el.type !== "hidden";
+  }
+
+  function regionsIn(el) {
+    // The regions directly inside el (not those inside a nested region).
+    return Array.prototype.filter.call(el.querySelectorAll("[data-live][id]"), function (r) {
+      var up = r.parentElement && r.parentElement.closest("[data-live][id]");
+      return el.matches("[data-live][id]") ? up === el : !up;
+    });
+  }
+
+  // Returns true when part of the change had to wait because the user is typing there.
+  function swap(old, next) {
+    if (next.outerHTML === old.outerHTML) return false;
+    if (!typingIn(old)) {
+      var copy = document.importNode(next, true);
+      old.replaceWith(copy);
+      if (window.htmx) window.htmx.process(copy);
+      return false;
+    }
+    regionsIn(old).forEach(function (inner) {
+      var match = next.querySelector("#" + CSS.escape(inner.id));
+      if (match) swap(inner, match);
+    });
+    return true;
+  }
+
+  function swapRegions(fresh) {
+    var waiting = false;
+    regionsIn(document.body).forEach(function (old) {
+      var next = fresh.getElementById(old.id);
+      if (next && swap(old, next)) waiting = true;
+    });
+    return waiting;
+  }
+
+  function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    fetch(window.location.pathname + window.location.search, {
+      headers: { "HX-Request": "true", "X-Live-Refresh": "true" },
+      credentials: "same-origin",
+    }).then(function (response) {
+      if (response.status === 404) { window.location.reload(); return null; }
+      var v = parseInt(response.headers.get("X-Campaign-Version"), 10);
+      return response.text().then(function (html) {
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        deferred = swapRegions(fresh);
+        if (!isNaN(v)) { known = v; root.dataset.version = String(v); }
+        document.dispatchEvent(new CustomEvent("companion:refreshed"));
+      });
+    }).catch(function () { again = true; }).finally(function () {
+      busy = false;
+      if (again) { again = false; setTimeout(refresh, 300); }
+    });
+  }
+
+  function seen(version) {
+    if (version !== known) refresh();
+  }
+
+  // A region skipped because the user was typing catches up when they leave the field.
+  document.addEventListener("focusout", function () {
+    if (deferred) setTimeout(function () { if (deferred) refresh(); }, 50);
+  });
+
+  function poll() {
+    fetch(pollUrl, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) { if (data) seen(data.version); })
+      .catch(function () {})
+      .finally(function () { setTimeout(poll, 2000); });
+  }
+
+  var failures = 0;
+  function listen() {
+    if (!window.EventSource || !streamUrl) { poll(); return; }
+    var source = new EventSource(streamUrl + "?v=" + known);
+    source.addEventListener("version", function (e) {
+      failures = 0;
+      try { seen(JSON.parse(e.data).version); } catch (err) { /* a malformed message: ignore */ }
+    });
+    source.addEventListener("gone", function () { source.close(); window.location.reload(); });
+    source.onerror = function () {
+      failures += 1;
+      if (failures >= 5) { source.close(); poll(); }
+    };
+  }
+
+  function wakeLock() {
+    if (!document.body.hasAttribute("data-wake-lock") || !("wakeLock" in navigator)) return;
+    var ask = function () {
+      if (document.visibilityState === "visible") navigator.wakeLock.request("screen").catch(function () {});
+    };
+    ask();
+    document.addEventListener("visibilitychange", ask);
+  }
+
+  // A short buzz where the phone allows, when a region asks for it (a draw, say).
+  document.addEventListener("companion:refreshed", function () {
+    var el = document.querySelector("[data-buzz]:not([data-buzzed])");
+    if (el && navigator.vibrate) { el.setAttribute("data-buzzed", ""); navigator.vibrate(60); }
+  });
+
+  wakeLock();
+  listen();
+})();
