@@ -379,7 +379,9 @@ def members(request: HttpRequest, pk: int) -> HttpResponse:
 
 def members_response(request, campaign, membership, status=200, error=None):
     invite_url = request.build_absolute_uri(reverse("campaigns:join", args=[campaign.invite_token]))
-    qr = segno.make(invite_url, error="m").svg_inline(scale=5, dark="#111", light="#fff", border=2)
+    qr = segno.make(invite_url, error="m").svg_inline(
+        dark="#111", light="#fff", border=2, omitsize=True
+    )
     context = campaign_context(
         campaign,
         membership,

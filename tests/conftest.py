@@ -73,3 +73,65 @@ def campaign(owner, player):
 def owner_client(client, owner):
     client.force_login(owner)
     return client
+
+
+@pytest.fixture(scope="session")
+def site_database():
+    from tests.server import Database
+
+    database = Database()
+    yield database
+    database.close()
+
+
+@pytest.fixture(scope="session")
+def site(site_database):
+    """A running Companion (uvicorn) with a database of its own."""
+    from tests.server import Site
+
+    server = Site(site_database)
+    yield server
+    server.close()
+
+
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright. A missing browser fails the run: no skip."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phones(browser, site):
+    """Two phones at the table: two browser contexts at 390×844."""
+    contexts = [browser.new_context(base_url=site.url, **PHONE) for _ in range(2)]
+    pages = [context.new_page() for context in contexts]
+    for page in pages:
+        page.set_default_timeout(10_000)
+    yield pages
+    for context in contexts:
+        context.close()

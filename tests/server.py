@@ -1,0 +1,168 @@
+"""Real server processes for the tests that need one: live streams, concurrency, browsers.
+
+Each site gets its own database (a SQLite file, or a fresh PostgreSQL database when the suite
+runs with DATABASE_URL) and runs uvicorn in a subprocess, exactly as `make run` does.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlparse, urlunparse
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Database:
+    """A database of its own for one test site, created and migrated, dropped at the end."""
+
+    def __init__(self) -> None:
+        self.tmp = tempfile.TemporaryDirectory(prefix="companion-site-")
+        base = os.environ.get("DATABASE_URL", "")
+        self.pg_name = None
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+        env.update(
+            DJANGO_SETTINGS_MODULE="companion.settings",
+            DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
+            STATIC_ROOT=str(Path(self.tmp.name) / "static"),
+            COMPANION_RATE_LIMIT="10000",
+            PYTHONUNBUFFERED="1",
+        )
+        if base.startswith("postgres"):
+            import psycopg
+
+            self.pg_name = f"companion_site_{secrets.token_hex(4)}"
+            self.admin_url = base
+            with psycopg.connect(base, autocommit=True) as conn:
+                conn.execute(f'CREATE DATABASE "{self.pg_name}"')
+            parts = urlparse(base)
+            env["DATABASE_URL"] = urlunparse(parts._replace(path="/" + self.pg_name))
+        else:
+            env.pop("DATABASE_URL", None)
+            env["SQLITE_PATH"] = str(Path(self.tmp.name) / "db.sqlite3")
+        self.env = env
+        for args in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
+            subprocess.run(
+                [sys.executable, "manage.py", *args, "--verbosity", "0"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
+
+    def close(self) -> None:
+        if self.pg_name:
+            import psycopg
+
+            with psycopg.connect(self.admin_url, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{self.pg_name}" WITH (FORCE)')
+        self.tmp.cleanup()
+
+
+class Site:
+    """One uvicorn process serving Companion on a free port."""
+
+    def __init__(self, database: Database) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while the server runs)
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "companion.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--log-level",
+                "warning",
+                "--timeout-graceful-shutdown",
+                "1",
+            ],
+            cwd=ROOT,
+            env=database.env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped:\n{self.output()}")
+            try:
+                httpx.get(self.url + "/login/", timeout=1)
+                return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError(f"the server did not start:\n{self.output()}")
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def close(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class Phone:
+    """One person's browser session against a site, speaking plain HTTP (forms and cookies)."""
+
+    def __init__(self, site_url: str) -> None:
+        self.http = httpx.Client(base_url=site_url, follow_redirects=False, timeout=30)
+
+    def csrf(self) -> str:
+        token = self.http.cookies.get("csrftoken")
+        if not token:
+            self.http.get("/login/")
+            token = self.http.cookies.get("csrftoken")
+        return token
+
+    def get(self, path: str, **kwargs) -> httpx.Response:
+        return self.http.get(path, **kwargs)
+
+    def post(self, path: str, data: dict | None = None, **kwargs) -> httpx.Response:
+        headers = {"X-CSRFToken": self.csrf(), **kwargs.pop("headers", {})}
+        return self.http.post(path, data=data or {}, headers=headers, **kwargs)
+
+    def signup(self, username: str) -> None:
+        password = "table-" + secrets.token_hex(8)
+        response = self.post(
+            "/signup/",
+            {"username": username, "password1": password, "password2": password},
+        )
+        assert response.status_code == 302, response.text
+
+    def create_campaign(self, name: str, **setup) -> int:
+        response = self.post("/new/any/", {"name": name, **setup})
+        assert response.status_code == 302, response.text
+        return int(re.search(r"/c/(\d+)/", response.headers["location"]).group(1))
+
+    def invite_path(self, campaign: int) -> str:
+        page = self.get(f"/c/{campaign}/members/").text
+        return urlparse(re.search(r'class="url">([^<]+)<', page).group(1)).path
+
+    def join(self, invite_path: str, name: str) -> None:
+        response = self.post(invite_path, {"display_name": name})
+        assert response.status_code == 302, response.text
+
+    def close(self) -> None:
+        self.http.close()

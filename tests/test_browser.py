@@ -1,0 +1,132 @@
+"""Journeys in real Chromium at phone size (390×844), two phones where it matters."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+SHOTS = os.environ.get("SCREENSHOTS")
+
+
+def shot(page: Page, name: str) -> None:
+    """Screenshots for a person to look at (SCREENSHOTS=dir); the tests assert on the page."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
+
+
+def sign_up(page: Page, username: str) -> None:
+    page.goto("/signup/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password:", exact=True).fill("table-top-42x")
+    page.get_by_label("Password confirmation").fill("table-top-42x")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
+
+
+def create_any_game(page: Page, name: str, counters: str = "Doom 0 12") -> None:
+    page.get_by_role("link", name="New campaign").click()
+    page.get_by_role("link", name=re.compile("Any game")).click()
+    page.get_by_label("Campaign name").fill(name)
+    page.get_by_label("Counters").fill(counters)
+    page.get_by_role("button", name="Create the campaign").click()
+    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
+
+
+def no_sideways_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_a_friend_joins_by_invitation_and_sees_changes_live(phones):
+    owner, friend = phones
+    sign_up(owner, "keeper")
+    create_any_game(owner, "Night at the table")
+    shot(owner, "campaign")
+    no_sideways_scroll(owner)
+
+    owner.get_by_role("link", name="Members").click()
+    invite = owner.locator(".url").inner_text()
+    expect(owner.locator(".qr svg")).to_be_visible()
+    shot(owner, "invite")
+
+    friend.goto(invite)
+    friend.get_by_label("Your name at the table").fill("Dana")
+    friend.get_by_role("button", name="Join").click()
+    doom = friend.get_by_role("region", name="Doom")
+    expect(doom.locator("output")).to_have_text("0")
+    no_sideways_scroll(friend)
+
+    owner.get_by_role("link", name="Table").click()
+    owner.get_by_role("button", name="Doom plus one").click()
+    expect(owner.get_by_role("region", name="Doom").locator("output")).to_have_text("1")
+    # The friend's phone changes without a reload.
+    expect(doom.locator("output")).to_have_text("1")
+    friend.get_by_role("button", name="Doom plus one").click()
+    expect(owner.get_by_role("region", name="Doom").locator("output")).to_have_text("2")
+    shot(friend, "friend-live")
+
+
+def test_three_changes_undo_two_redo_one(phones):
+    page, _other = phones
+    sign_up(page, "undoer")
+    create_any_game(page, "Undo test")
+    doom = page.get_by_role("region", name="Doom")
+    for value in ("1", "2", "3"):
+        page.get_by_role("button", name="Doom plus one").click()
+        expect(doom.locator("output")).to_have_text(value)
+    bar = page.locator("#undo-bar")
+    bar.get_by_role("button", name="Undo").click()
+    expect(doom.locator("output")).to_have_text("2")
+    bar.get_by_role("button", name="Undo").click()
+    expect(doom.locator("output")).to_have_text("1")
+    bar.get_by_role("button", name="Redo").click()
+    expect(doom.locator("output")).to_have_text("2")
+    shot(page, "undo")
+
+    page.get_by_role("link", name="History").click()
+    history = page.locator("#history li")
+    expect(history.nth(0)).to_contain_text("Redid: Doom +1 (now 2)")
+    expect(history.nth(1)).to_contain_text("Undid: Doom +1 (now 2)")
+    expect(history.nth(2)).to_contain_text("Undid: Doom +1 (now 3)")
+    expect(history.nth(3)).to_contain_text("Doom +1 (now 3)")
+    expect(history).to_have_count(6)
+    shot(page, "history")
+    no_sideways_scroll(page)
+
+
+def test_typing_is_not_lost_when_another_phone_changes_something(phones):
+    owner, friend = phones
+    sign_up(owner, "typist")
+    create_any_game(owner, "Typing test")
+    owner.get_by_role("link", name="Members").click()
+    invite = owner.locator(".url").inner_text()
+    friend.goto(invite)
+    friend.get_by_label("Your name at the table").fill("Lee")
+    friend.get_by_role("button", name="Join").click()
+
+    owner.get_by_role("link", name="Table").click()
+    note = owner.get_by_role("region", name="Notes").get_by_label("Note")
+    note.fill("We found the key in the")
+    friend.get_by_role("button", name="Doom plus one").click()
+    expect(owner.get_by_role("region", name="Doom").locator("output")).to_have_text("1")
+    expect(note).to_have_value("We found the key in the")
+    note.fill("We found the key in the attic")
+    owner.get_by_role("button", name="Write it down").click()
+    expect(friend.get_by_role("region", name="Notes")).to_contain_text("attic")
+
+
+def test_bad_input_shows_a_message_next_to_the_tracker(phones):
+    page, _other = phones
+    sign_up(page, "badinput")
+    create_any_game(page, "Bad input", counters="Doom 0 2")
+    doom = page.get_by_role("region", name="Doom")
+    doom.get_by_text("Set a value").click()
+    doom.get_by_label("Value").fill("99")
+    doom.get_by_role("button", name="Set").click()
+    expect(doom.get_by_role("alert")).to_contain_text("cannot go above 2")
+    expect(doom.locator("output")).to_have_text("0")
+    shot(page, "bad-input")

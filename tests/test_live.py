@@ -1,0 +1,141 @@
+"""What several phones see against a real server: live streams, many taps at once, two server
+processes on one database."""
+
+import re
+import threading
+
+import httpx
+import pytest
+
+from tests.server import Phone, Site
+
+pytestmark = pytest.mark.server
+
+
+def read_versions(phone: Phone, campaign: int, start: int, want: int, seen: list[int]):
+    """Hold the campaign's stream open until it reports version `want` (or the timeout ends)."""
+    with phone.http.stream("GET", f"/c/{campaign}/stream/?v={start}", timeout=15) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        for line in response.iter_lines():
+            if line.startswith("data:") and '"version"' in line:
+                seen.append(int(re.search(r"\d+", line).group()))
+                if seen[-1] >= want:
+                    return
+
+
+def counter_id(phone: Phone, campaign: int, name: str) -> int:
+    page = phone.get(f"/c/{campaign}/").text
+    match = re.search(r'id="tracker-(\d+)-name">' + re.escape(name) + "<", page)
+    return int(match.group(1))
+
+
+@pytest.fixture
+def table(site):
+    """An owner with a campaign, and a friend who joined through the invitation."""
+    owner, friend = Phone(site.url), Phone(site.url)
+    owner.signup(f"owner{id(owner)}")
+    campaign = owner.create_campaign("Live table", counters="Taps\nDoom 0 12", notes="on")
+    friend.join(owner.invite_path(campaign), "Friend")
+    yield owner, friend, campaign
+    owner.close()
+    friend.close()
+
+
+def test_a_change_on_one_phone_reaches_the_others_stream(table):
+    owner, friend, campaign = table
+    taps = counter_id(owner, campaign, "Taps")
+    seen: list[int] = []
+    listener = threading.Thread(target=read_versions, args=(friend, campaign, 0, 1, seen))
+    listener.start()
+    response = owner.post(f"/c/{campaign}/do/counter.adjust/", {"tracker": taps, "delta": 1})
+    assert response.status_code == 302
+    listener.join(timeout=20)
+    assert seen and seen[-1] == 1
+    assert "now 1" in friend.get(f"/c/{campaign}/history/").text
+
+
+def test_the_polling_fallback_reports_the_version(table):
+    owner, friend, campaign = table
+    taps = counter_id(owner, campaign, "Taps")
+    before = friend.get(f"/c/{campaign}/version/").json()["version"]
+    owner.post(f"/c/{campaign}/do/counter.adjust/", {"tracker": taps, "delta": 1})
+    assert friend.get(f"/c/{campaign}/version/").json()["version"] == before + 1
+
+
+def test_a_stranger_gets_no_stream(site, table):
+    _owner, _friend, campaign = table
+    stranger = Phone(site.url)
+    stranger.signup(f"stranger{id(stranger)}")
+    assert stranger.get(f"/c/{campaign}/stream/").status_code == 404
+    assert stranger.get(f"/c/{campaign}/version/").status_code == 404
+
+
+def test_eight_phones_tapping_at_once_lose_nothing(site):
+    owner = Phone(site.url)
+    owner.signup(f"host{id(owner)}")
+    campaign = owner.create_campaign("Busy table", counters="Taps", notes="on")
+    invite = owner.invite_path(campaign)
+    page = owner.get(f"/c/{campaign}/").text
+    taps = counter_id(owner, campaign, "Taps")
+    notes = int(re.search(r'id="tracker-(\d+)-name">Notes<', page).group(1))
+    phones = []
+    for number in range(8):
+        phone = Phone(site.url)
+        phone.join(invite, f"Player {number}")
+        phone.csrf()
+        phones.append(phone)
+
+    rounds = 6
+    failures: list[str] = []
+    barrier = threading.Barrier(len(phones))
+
+    def play(number: int, phone: Phone) -> None:
+        barrier.wait()
+        for turn in range(rounds):
+            for action, data in (
+                ("counter.adjust", {"tracker": taps, "delta": 1}),
+                ("notes.add", {"tracker": notes, "text": f"p{number} t{turn}"}),
+            ):
+                try:
+                    response = phone.post(f"/c/{campaign}/do/{action}/", data)
+                except httpx.HTTPError as error:
+                    failures.append(repr(error))
+                    continue
+                if response.status_code != 302:
+                    failures.append(f"{response.status_code}: {response.text[:200]}")
+
+    threads = [threading.Thread(target=play, args=(n, p)) for n, p in enumerate(phones)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+
+    assert failures == []
+    sent = len(phones) * rounds * 2
+    assert owner.get(f"/c/{campaign}/version/").json()["version"] == sent
+    table = owner.get(f"/c/{campaign}/").text
+    assert f'<output class="value" aria-live="polite">{len(phones) * rounds}</output>' in table
+    for number in range(len(phones)):
+        for turn in range(rounds):
+            assert f"p{number} t{turn}" in table
+    for phone in phones:
+        phone.close()
+
+
+def test_a_change_through_one_server_process_reaches_a_stream_on_another(site_database, site):
+    second = Site(site_database)
+    try:
+        owner, friend = Phone(site.url), Phone(second.url)
+        owner.signup(f"first{id(owner)}")
+        campaign = owner.create_campaign("Two servers", counters="Taps")
+        friend.join(owner.invite_path(campaign), "Across")
+        taps = counter_id(owner, campaign, "Taps")
+        seen: list[int] = []
+        listener = threading.Thread(target=read_versions, args=(friend, campaign, 0, 1, seen))
+        listener.start()
+        owner.post(f"/c/{campaign}/do/counter.adjust/", {"tracker": taps, "delta": 1})
+        listener.join(timeout=20)
+        assert seen and seen[-1] == 1
+    finally:
+        second.close()
