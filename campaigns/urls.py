@@ -12,6 +12,7 @@ urlpatterns = [
     path("join/<str:token>/", views.join, name="join"),
     path("account/", views.account, name="account"),
     path("c/<int:pk>/", views.campaign_page, name="campaign"),
+    path("c/<int:pk>/p/<slug:page>/", views.game_page, name="game-page"),
     path("c/<int:pk>/do/<str:action>/", views.act, name="act"),
     path("c/<int:pk>/undo/", views.undo, name="undo"),
     path("c/<int:pk>/redo/", views.redo, name="redo"),

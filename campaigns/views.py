@@ -68,7 +68,9 @@ def member_campaign(request: HttpRequest, pk: int, change: bool = False):
     return membership.campaign, membership
 
 
-def campaign_context(campaign: Campaign, membership: Membership, **extra: Any) -> dict[str, Any]:
+def campaign_context(
+    campaign: Campaign, membership: Membership, request: HttpRequest | None = None, **extra: Any
+) -> dict[str, Any]:
     game = campaign.game_module
     state = campaign.state
     redo_event = campaign.redo_top.target if campaign.redo_top else None
@@ -84,7 +86,8 @@ def campaign_context(campaign: Campaign, membership: Membership, **extra: Any) -
         "redo_event": redo_event,
         "redo_marker": campaign.redo_top,
         "error": None,
-        **game.context(campaign, state),
+        "page": "",
+        **game.context(campaign, state, request),
     }
     context.update(extra)
     return context
@@ -173,12 +176,27 @@ def import_view(request: HttpRequest) -> HttpResponse:
 @require_GET
 def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = member_campaign(request, pk)
-    context = campaign_context(campaign, membership)
+    context = campaign_context(campaign, membership, request)
     return render_campaign(request, campaign, context)
 
 
+@login_required
+@require_GET
+def game_page(request: HttpRequest, pk: int, page: str) -> HttpResponse:
+    campaign, membership = member_campaign(request, pk)
+    if page not in campaign.game_module.pages:
+        raise Http404
+    context = campaign_context(campaign, membership, request, page=page, tab=page)
+    return render_campaign(request, campaign, context)
+
+
+def posted_page(request: HttpRequest, campaign: Campaign) -> str:
+    page = request.POST.get("page", "")
+    return page if page in campaign.game_module.pages else ""
+
+
 def render_campaign(request: HttpRequest, campaign: Campaign, context, status: int = 200):
-    template = campaign.game_module.template
+    template = campaign.game_module.template_for(context.get("page", ""))
     if request.htmx:
         template += "#content"
     response = render(request, template, context, status=status)
@@ -215,7 +233,15 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         "message": message,
         "data": request.POST,
     }
-    context = campaign_context(campaign, membership, error=error if message else None)
+    page = posted_page(request, campaign)
+    context = campaign_context(
+        campaign,
+        membership,
+        request,
+        error=error if message else None,
+        page=page,
+        tab=page or "table",
+    )
     return render_campaign(request, campaign, context, status=status)
 
 
@@ -236,7 +262,11 @@ def form_message(form) -> str:
 
 
 def campaign_url(campaign: Campaign, request: HttpRequest) -> str:
-    url = reverse("campaigns:campaign", args=[campaign.pk])
+    page = posted_page(request, campaign)
+    if page:
+        url = reverse("campaigns:game-page", args=[campaign.pk, page])
+    else:
+        url = reverse("campaigns:campaign", args=[campaign.pk])
     region = request.POST.get("region", "")
     return f"{url}#{region}" if REGION.match(region) else url
 
@@ -267,14 +297,18 @@ def _undo_or_redo(request: HttpRequest, pk: int, which: str) -> HttpResponse:
     except CommandError as error:
         message, status = error.message, 422
     back = request.POST.get("back", "")
+    page = back if back in campaign.game_module.pages else ""
     if message is None and not request.htmx:
         if back == "history":
             return redirect("campaigns:history", pk=campaign.pk)
+        if page:
+            return redirect("campaigns:game-page", pk=campaign.pk, page=page)
         return redirect("campaigns:campaign", pk=campaign.pk)
     error = {"region": "undo-bar", "message": message, "data": {}} if message else None
-    context = campaign_context(campaign, membership, error=error)
+    context = campaign_context(campaign, membership, request, error=error, page=page)
     if back == "history":
         return history_response(request, campaign, context, status)
+    context["tab"] = page or "table"
     return render_campaign(request, campaign, context, status=status)
 
 
@@ -282,7 +316,7 @@ def _undo_or_redo(request: HttpRequest, pk: int, which: str) -> HttpResponse:
 @require_GET
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = member_campaign(request, pk)
-    return history_response(request, campaign, campaign_context(campaign, membership))
+    return history_response(request, campaign, campaign_context(campaign, membership, request))
 
 
 def history_response(request, campaign, context, status=200):
@@ -385,6 +419,7 @@ def members_response(request, campaign, membership, status=200, error=None):
     context = campaign_context(
         campaign,
         membership,
+        request,
         members=campaign.memberships.select_related("user"),
         invite_url=invite_url if membership.is_owner else None,
         invite_qr=qr if membership.is_owner else None,
@@ -485,7 +520,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = member_campaign(request, pk)
     context = campaign_context(
-        campaign, membership, delete_form=DeleteForm(campaign_name=campaign.name)
+        campaign, membership, request, delete_form=DeleteForm(campaign_name=campaign.name)
     )
     return render(request, "settings.html", context)
 
@@ -496,7 +531,7 @@ def delete_campaign(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = owner_campaign(request, pk)
     form = DeleteForm(request.POST, campaign_name=campaign.name)
     if not form.is_valid():
-        context = campaign_context(campaign, membership, delete_form=form)
+        context = campaign_context(campaign, membership, request, delete_form=form)
         return render(request, "settings.html", context, status=422)
     name = campaign.name
     campaign.delete()

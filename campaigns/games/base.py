@@ -14,6 +14,14 @@ from campaigns.commands import Command, Payload, State, need_bool, need_str
 
 
 @dataclass(frozen=True)
+class Page:
+    """A page of the game's own beside the table page (a chaos bag, a score chart…)."""
+
+    label: Any  # a lazy translated string
+    template: str
+
+
+@dataclass(frozen=True)
 class Game:
     key: str
     name: Any  # a lazy translated string
@@ -22,7 +30,13 @@ class Game:
     initial_state: Callable[[dict[str, Any]], State]
     commands: dict[str, Command]
     template: str
-    context: Callable[[Any, State], dict[str, Any]] = field(default=lambda campaign, state: {})
+    # Extra context for the game's templates: context(campaign, state, request).
+    context: Callable[[Any, State, Any], dict[str, Any]] = field(default=lambda c, s, r: {})
+    # More pages, by URL slug: /c/<pk>/p/<slug>/.
+    pages: dict[str, Page] = field(default_factory=dict)
+
+    def template_for(self, page: str) -> str:
+        return self.pages[page].template if page in self.pages else self.template
 
 
 class RenameForm(forms.Form):
