@@ -110,7 +110,9 @@ class Campaign(models.Model):
         """Undo the newest change still in effect (the one the phone showed, if it says)."""
         with transaction.atomic():
             campaign = (
-                Campaign.objects.select_for_update().select_related("undo_top").get(pk=self.pk)
+                Campaign.objects.select_for_update(of=("self",))
+                .select_related("undo_top")
+                .get(pk=self.pk)
             )
             target = campaign.undo_top
             if target is None:
@@ -134,7 +136,9 @@ class Campaign(models.Model):
         """Apply again the change most recently undone, with the same outcome (draws included)."""
         with transaction.atomic():
             campaign = (
-                Campaign.objects.select_for_update().select_related("redo_top").get(pk=self.pk)
+                Campaign.objects.select_for_update(of=("self",))
+                .select_related("redo_top")
+                .get(pk=self.pk)
             )
             undo_event = campaign.redo_top
             if undo_event is None:

@@ -75,9 +75,13 @@ def names(state: State) -> list[str]:
 # Adding and removing trackers
 
 
+# Phones with Japanese or Chinese keyboards type full-width punctuation and digits.
+FULL_WIDTH = str.maketrans("：，、　－＋０１２３４５６７８９", ":,, -+0123456789")
+
+
 def parse_counter_line(line: str) -> dict[str, Any]:
     """“Doom 0 12” is a counter from 0 to 12; “Life 0 30 30” starts at 30; “Round” is open."""
-    words = line.split()
+    words = line.translate(FULL_WIDTH).split()
     numbers: list[int] = []
     while words and re.fullmatch(r"[-+]?\d{1,7}", words[-1]) and len(numbers) < 3:
         numbers.insert(0, int(words.pop()))
@@ -98,7 +102,7 @@ def parse_counter_line(line: str) -> dict[str, Any]:
 
 def parse_checklist_line(line: str) -> dict[str, Any]:
     """“Stickers: A, B, C” is a checklist named Stickers with three items."""
-    name, _sep, rest = line.partition(":")
+    name, _sep, rest = line.translate(FULL_WIDTH).partition(":")
     items = [item.strip() for item in rest.split(",") if item.strip()]
     if not name.strip():
         raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
@@ -177,7 +181,8 @@ class AddTrackerForm(forms.Form):
     )
 
     def clean_items(self) -> list[str]:
-        return [item.strip() for item in self.cleaned_data["items"].split(",") if item.strip()]
+        text = self.cleaned_data["items"].translate(FULL_WIDTH)
+        return [item.strip() for item in text.split(",") if item.strip()]
 
 
 class TrackerForm(forms.Form):

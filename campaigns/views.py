@@ -215,16 +215,17 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if membership.role not in command.roles:
         raise PermissionDenied(_("Only the owner can do that."))
     form = command.form(request.POST)
-    message, status = None, 200
+    message, status, field = None, 200, None
     if form.is_valid():
         try:
             campaign.apply(action, form.cleaned_data, request.user, seen_version(request))
         except Stale as stale:
             message, status = stale.message, 409
         except CommandError as error:
-            message, status = error.message, 422
+            message, status, field = error.message, 422, error.field
     else:
         message, status = form_message(form), 422
+        field = next(iter(form.errors), None)
     if message is None and not request.htmx:
         return redirect(campaign_url(campaign, request))
     region = request.POST.get("region", "")
@@ -232,6 +233,8 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         "region": region if REGION.match(region) else "",
         "message": message,
         "data": request.POST,
+        # The field the refusal is about (a form field's name), for a message next to it.
+        "field": field,
     }
     page = posted_page(request, campaign)
     context = campaign_context(

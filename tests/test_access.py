@@ -1,0 +1,601 @@
+"""Who may see and change a campaign: strangers, viewers, players, owners, guests, attackers."""
+
+import os
+import re
+import secrets
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.test import Client
+
+import campaigns.ratelimit as ratelimit
+from campaigns.games import GAMES
+from campaigns.models import Campaign, Event, Membership
+from tests.conftest import make_user, tracker_id
+
+ROOT = Path(__file__).resolve().parent.parent
+ACTIONS = sorted(GAMES["any"].commands)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    # The join, login and signup limits count per address in the cache: start each test afresh.
+    cache.clear()
+
+
+@pytest.fixture
+def furnished(campaign, owner):
+    """The campaign with something in every tracker, so every action has a valid target."""
+    banished = tracker_id(campaign, "Banished")
+    notes = tracker_id(campaign, "Notes")
+    campaign.apply("list.add", {"tracker": banished, "text": "Goblin", "reason": ""}, owner)
+    campaign.apply("list.add", {"tracker": banished, "text": "Orc", "reason": ""}, owner)
+    orc = campaign.state["trackers"][2]["items"][1]["id"]
+    campaign.apply("list.remove", {"tracker": banished, "item": orc, "reason": "gone"}, owner)
+    campaign.apply("notes.add", {"tracker": notes, "text": "plain"}, owner)
+    campaign.apply("notes.add", {"tracker": notes, "text": "crossed"}, owner)
+    crossed = campaign.state["trackers"][3]["entries"][1]["id"]
+    campaign.apply("notes.cross", {"tracker": notes, "item": crossed}, owner)
+    campaign.apply(
+        "results.add",
+        {"tracker": tracker_id(campaign, "Results"), "date": "2024-01-02", "result": "win"},
+        owner,
+    )
+    return campaign
+
+
+def valid_data(campaign, action: str) -> dict:
+    """Data with which the action succeeds for the owner (checked below)."""
+    trackers = {t["name"]: t for t in campaign.state["trackers"]}
+    doom, stickers = trackers["Doom"], trackers["Stickers"]
+    banished, notes, results = trackers["Banished"], trackers["Notes"], trackers["Results"]
+    return {
+        "campaign.rename": {"name": "Renamed", "version": campaign.version},
+        "campaign.archive": {"archived": "on"},
+        "tracker.add": {"kind": "list", "name": "New list"},
+        "tracker.remove": {"tracker": banished["id"]},
+        "counter.adjust": {"tracker": doom["id"], "delta": 1},
+        "counter.set": {"tracker": doom["id"], "value": 3, "version": campaign.version},
+        "checklist.check": {
+            "tracker": stickers["id"],
+            "item": stickers["items"][0]["id"],
+            "done": "true",
+        },
+        "checklist.add": {"tracker": stickers["id"], "label": "D"},
+        "list.add": {"tracker": banished["id"], "text": "Troll", "reason": "why"},
+        "list.remove": {"tracker": banished["id"], "item": banished["items"][0]["id"]},
+        "list.restore": {"tracker": banished["id"], "item": banished["items"][1]["id"]},
+        "notes.add": {"tracker": notes["id"], "text": "more"},
+        "notes.cross": {"tracker": notes["id"], "item": notes["entries"][0]["id"]},
+        "notes.restore": {"tracker": notes["id"], "item": notes["entries"][1]["id"]},
+        "results.add": {"tracker": results["id"], "date": "2024-02-03", "result": "loss"},
+        "results.remove": {"tracker": results["id"], "item": results["rows"][0]["id"]},
+    }[action]
+
+
+def snapshot(campaign) -> tuple:
+    """Everything about a campaign a refused request must leave alone."""
+    fresh = Campaign.objects.filter(pk=campaign.pk).first()
+    if fresh is None:
+        return (None,)
+    return (
+        fresh.version,
+        fresh.state,
+        fresh.name,
+        fresh.archived,
+        fresh.invite_token,
+        Event.objects.filter(campaign=fresh).count(),
+        fresh.undo_top_id,
+        fresh.redo_top_id,
+        sorted(fresh.memberships.values_list("user__username", "role")),
+    )
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def viewer(campaign):
+    user = make_user("vera")
+    Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.VIEWER)
+    return user
+
+
+def page_urls(campaign) -> list[str]:
+    pk = campaign.pk
+    return [
+        f"/c/{pk}/",
+        f"/c/{pk}/history/",
+        f"/c/{pk}/members/",
+        f"/c/{pk}/settings/",
+        f"/c/{pk}/export.json",
+        f"/c/{pk}/version/",
+    ]
+
+
+# The data above is right: every action works for the owner with it.
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_every_action_with_valid_data_works_for_the_owner(furnished, owner, action):
+    before = furnished.version
+    response = client_for(owner).post(
+        f"/c/{furnished.pk}/do/{action}/", valid_data(furnished, action)
+    )
+    assert response.status_code == 302
+    furnished.refresh_from_db()
+    assert furnished.version == before + 1
+
+
+# Strangers: a campaign they do not belong to does not exist for them.
+
+
+def test_a_stranger_gets_404_for_every_campaign_page(furnished, stranger):
+    client = client_for(stranger)
+    for url in [*page_urls(furnished), f"/c/{furnished.pk}/stream/"]:
+        response = client.get(url)
+        assert response.status_code == 404, url
+        assert "Our campaign" not in response.content.decode(), url
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_a_stranger_gets_404_for_every_action(furnished, stranger, action):
+    before = snapshot(furnished)
+    response = client_for(stranger).post(
+        f"/c/{furnished.pk}/do/{action}/", valid_data(furnished, action)
+    )
+    assert response.status_code == 404
+    assert snapshot(furnished) == before
+
+
+def test_a_stranger_gets_404_for_undo_redo_and_the_owners_controls(furnished, stranger, player):
+    owner = furnished.memberships.get(role="owner").user
+    doom = tracker_id(furnished, "Doom")
+    furnished.apply("counter.adjust", {"tracker": doom, "delta": 1}, owner)
+    furnished.apply("counter.adjust", {"tracker": doom, "delta": 1}, owner)
+    furnished.undo(owner)  # something to undo and something to redo
+    player_membership = furnished.memberships.get(user=player)
+    pk = furnished.pk
+    client = client_for(stranger)
+    before = snapshot(furnished)
+    for url, data in [
+        (f"/c/{pk}/undo/", {}),
+        (f"/c/{pk}/redo/", {}),
+        (f"/c/{pk}/members/invite/", {}),
+        (f"/c/{pk}/members/remove/", {"member": player_membership.pk}),
+        (f"/c/{pk}/members/role/", {"member": player_membership.pk, "role": "viewer"}),
+        (f"/c/{pk}/delete/", {"confirm": furnished.name}),
+    ]:
+        response = client.post(url, data)
+        assert response.status_code == 404, url
+        assert snapshot(furnished) == before, url
+
+
+def test_an_anonymous_visitor_is_sent_to_log_in(campaign):
+    response = Client().get(f"/c/{campaign.pk}/")
+    assert response.status_code == 302
+    assert response.url == f"/login/?next=/c/{campaign.pk}/"
+
+
+def test_an_anonymous_post_changes_nothing(campaign):
+    before = snapshot(campaign)
+    doom = tracker_id(campaign, "Doom")
+    response = Client().post(f"/c/{campaign.pk}/do/counter.adjust/", {"tracker": doom, "delta": 1})
+    assert response.status_code == 302
+    assert response.url.startswith("/login/")
+    assert snapshot(campaign) == before
+
+
+# Viewers follow but do not change.
+
+
+def test_a_viewer_can_see_every_page(furnished, viewer):
+    client = client_for(viewer)
+    for url in page_urls(furnished):
+        response = client.get(url)
+        assert response.status_code == 200, url
+    page = client.get(f"/c/{furnished.pk}/").content.decode()
+    assert "You are a viewer" in page
+    assert "Add a tracker" not in page
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_a_viewer_gets_403_for_every_action(furnished, viewer, action):
+    before = snapshot(furnished)
+    response = client_for(viewer).post(
+        f"/c/{furnished.pk}/do/{action}/", valid_data(furnished, action)
+    )
+    assert response.status_code == 403
+    assert "Viewers can look but not change the campaign." in response.content.decode()
+    assert snapshot(furnished) == before
+
+
+def test_a_viewer_cannot_undo_or_redo(campaign, owner, viewer):
+    doom = tracker_id(campaign, "Doom")
+    campaign.apply("counter.adjust", {"tracker": doom, "delta": 1}, owner)
+    campaign.apply("counter.adjust", {"tracker": doom, "delta": 1}, owner)
+    campaign.undo(owner)
+    client = client_for(viewer)
+    before = snapshot(campaign)
+    for which in ("undo", "redo"):
+        response = client.post(f"/c/{campaign.pk}/{which}/")
+        assert response.status_code == 403
+        assert snapshot(campaign) == before
+
+
+# Players change the campaign but not who is in it.
+
+
+def test_a_player_cannot_manage_members_archive_or_delete(furnished, player, viewer):
+    pk = furnished.pk
+    viewer_membership = furnished.memberships.get(user=viewer)
+    client = client_for(player)
+    before = snapshot(furnished)
+    for url, data in [
+        (f"/c/{pk}/members/invite/", {}),
+        (f"/c/{pk}/members/remove/", {"member": viewer_membership.pk}),
+        (f"/c/{pk}/members/role/", {"member": viewer_membership.pk, "role": "player"}),
+        (f"/c/{pk}/do/campaign.archive/", {"archived": "on"}),
+        (f"/c/{pk}/delete/", {"confirm": furnished.name}),
+    ]:
+        response = client.post(url, data)
+        assert response.status_code == 403, url
+        assert snapshot(furnished) == before, url
+
+
+def test_a_player_does_not_see_the_invitation(campaign, player, owner):
+    page = client_for(player).get(f"/c/{campaign.pk}/members/").content.decode()
+    assert campaign.invite_token not in page
+    assert "<svg" not in page
+    assert (
+        campaign.invite_token
+        in client_for(owner).get(f"/c/{campaign.pk}/members/").content.decode()
+    )
+
+
+def test_the_owner_makes_a_player_a_viewer_and_back(campaign, owner, player):
+    membership = campaign.memberships.get(user=player)
+    response = client_for(owner).post(
+        f"/c/{campaign.pk}/members/role/", {"member": membership.pk, "role": "viewer"}
+    )
+    assert response.status_code == 302
+    membership.refresh_from_db()
+    assert membership.role == "viewer"
+    doom = tracker_id(campaign, "Doom")
+    response = client_for(player).post(
+        f"/c/{campaign.pk}/do/counter.adjust/", {"tracker": doom, "delta": 1}
+    )
+    assert response.status_code == 403
+    client_for(owner).post(
+        f"/c/{campaign.pk}/members/role/", {"member": membership.pk, "role": "player"}
+    )
+    response = client_for(player).post(
+        f"/c/{campaign.pk}/do/counter.adjust/", {"tracker": doom, "delta": 1}
+    )
+    assert response.status_code == 302
+
+
+def test_the_owners_own_membership_cannot_be_removed_or_demoted(campaign, owner):
+    mine = campaign.memberships.get(user=owner)
+    client = client_for(owner)
+    before = snapshot(campaign)
+    response = client.post(f"/c/{campaign.pk}/members/remove/", {"member": mine.pk})
+    assert response.status_code == 422
+    assert "That member cannot be removed." in response.content.decode()
+    response = client.post(f"/c/{campaign.pk}/members/role/", {"member": mine.pk, "role": "viewer"})
+    assert response.status_code == 422
+    assert snapshot(campaign) == before
+
+
+def test_the_owner_deletes_the_campaign_only_with_its_name(campaign, owner):
+    client = client_for(owner)
+    response = client.post(f"/c/{campaign.pk}/delete/", {"confirm": "Not the name"})
+    assert response.status_code == 422
+    assert "That is not the campaign&#x27;s name." in response.content.decode()
+    assert Campaign.objects.filter(pk=campaign.pk).exists()
+    response = client.post(f"/c/{campaign.pk}/delete/", {"confirm": "Our campaign"})
+    assert response.status_code == 302
+    assert not Campaign.objects.filter(pk=campaign.pk).exists()
+    assert client.get(f"/c/{campaign.pk}/").status_code == 404
+
+
+# CSRF
+
+
+def test_a_post_without_the_csrf_token_is_refused(campaign, owner):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(owner)
+    doom = tracker_id(campaign, "Doom")
+    before = snapshot(campaign)
+    response = client.post(f"/c/{campaign.pk}/do/counter.adjust/", {"tracker": doom, "delta": 1})
+    assert response.status_code == 403
+    assert "The page was out of date" in response.content.decode()
+    assert snapshot(campaign) == before
+    response = client.post(f"/c/{campaign.pk}/delete/", {"confirm": "Our campaign"})
+    assert response.status_code == 403
+    assert snapshot(campaign) == before
+
+    # The same form with the token the page carries goes through.
+    page = client.get(f"/c/{campaign.pk}/").content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    response = client.post(
+        f"/c/{campaign.pk}/do/counter.adjust/",
+        {"tracker": doom, "delta": 1, "csrfmiddlewaretoken": token},
+    )
+    assert response.status_code == 302
+    campaign.refresh_from_db()
+    assert campaign.version == 1
+
+
+# Joining with the invitation
+
+
+def test_the_invitation_shows_the_campaign_name(campaign):
+    response = Client().get(f"/join/{campaign.invite_token}/")
+    assert response.status_code == 200
+    assert "Join “Our campaign”" in response.content.decode()
+
+
+def test_joining_creates_a_guest_player_who_is_logged_in(campaign):
+    client = Client()
+    users_before = get_user_model().objects.count()
+    response = client.post(f"/join/{campaign.invite_token}/", {"display_name": " Quinn "})
+    assert response.status_code == 302
+    assert response.url == f"/c/{campaign.pk}/"
+    assert get_user_model().objects.count() == users_before + 1
+    guest = get_user_model().objects.get(first_name="Quinn")
+    assert not guest.has_usable_password()
+    assert campaign.memberships.get(user=guest).role == Membership.Role.PLAYER
+    page = client.get(f"/c/{campaign.pk}/")
+    assert page.status_code == 200
+    assert "Quinn" in page.content.decode()
+    # Opening the invitation again goes straight to the campaign.
+    again = client.get(f"/join/{campaign.invite_token}/")
+    assert again.status_code == 302
+    assert again.url == f"/c/{campaign.pk}/"
+
+
+def test_a_logged_in_user_joins_with_their_own_account(campaign, stranger):
+    client = client_for(stranger)
+    response = client.post(f"/join/{campaign.invite_token}/", {"display_name": "Sam"})
+    assert response.status_code == 302
+    assert campaign.memberships.get(user=stranger).role == Membership.Role.PLAYER
+    assert client.get(f"/c/{campaign.pk}/").status_code == 200
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_joining_without_a_display_name_is_refused(campaign, name):
+    users_before = get_user_model().objects.count()
+    members_before = campaign.memberships.count()
+    response = Client().post(f"/join/{campaign.invite_token}/", {"display_name": name})
+    assert response.status_code == 422
+    assert "This field is required." in response.content.decode()
+    assert get_user_model().objects.count() == users_before
+    assert campaign.memberships.count() == members_before
+
+
+def test_an_unknown_invitation_is_a_404_page(campaign):
+    for token in ["not-a-token", "x" * 40]:
+        response = Client().get(f"/join/{token}/")
+        assert response.status_code == 404
+        assert "This invitation does not work" in response.content.decode()
+        response = Client().post(f"/join/{token}/", {"display_name": "Mallory"})
+        assert response.status_code == 404
+    assert campaign.memberships.count() == 2
+
+
+def test_a_new_invitation_link_retires_the_old_one(campaign, owner):
+    old = campaign.invite_token
+    response = client_for(owner).post(f"/c/{campaign.pk}/members/invite/")
+    assert response.status_code == 302
+    assert response.url == f"/c/{campaign.pk}/members/"
+    campaign.refresh_from_db()
+    assert campaign.invite_token != old
+    assert Client().get(f"/join/{old}/").status_code == 404
+    response = Client().post(f"/join/{old}/", {"display_name": "Late"})
+    assert response.status_code == 404
+    assert Client().get(f"/join/{campaign.invite_token}/").status_code == 200
+    response = Client().post(f"/join/{campaign.invite_token}/", {"display_name": "On time"})
+    assert response.status_code == 302
+    assert campaign.memberships.filter(user__first_name="On time").exists()
+    assert not campaign.memberships.filter(user__first_name="Late").exists()
+
+
+def test_a_removed_member_no_longer_sees_the_campaign(campaign, owner, player):
+    client = client_for(player)
+    assert client.get(f"/c/{campaign.pk}/").status_code == 200
+    membership = campaign.memberships.get(user=player)
+    response = client_for(owner).post(
+        f"/c/{campaign.pk}/members/remove/", {"member": membership.pk}
+    )
+    assert response.status_code == 302
+    for url in page_urls(campaign):
+        assert client.get(url).status_code == 404, url
+    doom = tracker_id(campaign, "Doom")
+    response = client.post(f"/c/{campaign.pk}/do/counter.adjust/", {"tracker": doom, "delta": 1})
+    assert response.status_code == 404
+    assert "Our campaign" not in client.get("/").content.decode()
+
+
+# Rate limits
+
+
+@pytest.fixture
+def one_minute(monkeypatch):
+    """Every request falls in the same one-minute window, whenever the test runs."""
+    monkeypatch.setattr(ratelimit, "time", types.SimpleNamespace(time=lambda: 1_800_000_030.0))
+
+
+def test_the_fourth_login_attempt_in_a_minute_gets_429(settings, one_minute, owner):
+    cache.clear()
+    settings.COMPANION_RATE_LIMIT = 3
+    client = Client()
+    for _ in range(3):
+        response = client.post("/login/", {"username": "olive", "password": "wrong-guess"})
+        assert response.status_code == 200
+    response = client.post("/login/", {"username": "olive", "password": "a-long-password-1"})
+    assert response.status_code == 429
+    assert "Too many attempts" in response.content.decode()
+    assert "_auth_user_id" not in client.session
+    # Looking at the login page is not an attempt.
+    assert client.get("/login/").status_code == 200
+
+
+def test_join_and_signup_are_rate_limited_too(settings, one_minute, campaign):
+    cache.clear()
+    settings.COMPANION_RATE_LIMIT = 3
+    client = Client()
+    for _ in range(3):
+        assert (
+            client.post(f"/join/{campaign.invite_token}/", {"display_name": ""}).status_code == 422
+        )
+    assert client.post(f"/join/{campaign.invite_token}/", {"display_name": "Q"}).status_code == 429
+    assert not campaign.memberships.filter(user__first_name="Q").exists()
+    for _ in range(3):
+        assert client.post("/signup/", {"username": ""}).status_code == 422
+    response = client.post(
+        "/signup/",
+        {"username": "newbie", "password1": "violet-harbour-42", "password2": "violet-harbour-42"},
+    )
+    assert response.status_code == 429
+    assert not get_user_model().objects.filter(username="newbie").exists()
+
+
+def test_a_successful_login_within_the_limit(settings, one_minute, owner):
+    cache.clear()
+    settings.COMPANION_RATE_LIMIT = 3
+    client = Client()
+    response = client.post("/login/", {"username": "olive", "password": "a-long-password-1"})
+    assert response.status_code == 302
+    assert client.get("/").status_code == 200
+    assert "Your campaigns" in client.get("/").content.decode()
+
+
+def test_login_does_not_redirect_to_another_site(owner):
+    for target in ("https://evil.example/", "//evil.example/", "/c/1/"):
+        response = Client().post(
+            "/login/", {"username": "olive", "password": "a-long-password-1", "next": target}
+        )
+        assert response.status_code == 302
+        assert response.url == ("/c/1/" if target == "/c/1/" else "/"), target
+
+
+# Accounts
+
+
+def test_a_guest_keeps_the_account_and_logs_in_with_it(campaign):
+    client = Client()
+    client.post(f"/join/{campaign.invite_token}/", {"display_name": "Quinn"})
+    guest = get_user_model().objects.get(first_name="Quinn")
+    account = client.get("/account/")
+    assert account.status_code == 200
+    assert "You joined as a guest" in account.content.decode()
+    response = client.post("/account/", {"username": "quinn", "password": "violet-harbour-42"})
+    assert response.status_code == 302
+    guest.refresh_from_db()
+    assert guest.username == "quinn"
+    assert guest.has_usable_password()
+    # Still logged in on this phone, and the account works on another one.
+    assert client.get(f"/c/{campaign.pk}/").status_code == 200
+    other_phone = Client()
+    response = other_phone.post("/login/", {"username": "quinn", "password": "violet-harbour-42"})
+    assert response.status_code == 302
+    assert other_phone.get(f"/c/{campaign.pk}/").status_code == 200
+
+
+def test_keeping_an_account_with_a_taken_username_is_refused(campaign, owner):
+    client = Client()
+    client.post(f"/join/{campaign.invite_token}/", {"display_name": "Quinn"})
+    response = client.post("/account/", {"username": "OLIVE", "password": "violet-harbour-42"})
+    assert response.status_code == 422
+    assert "That username is taken." in response.content.decode()
+    assert not get_user_model().objects.get(first_name="Quinn").has_usable_password()
+
+
+def test_signup_creates_a_user_and_logs_them_in(db):
+    client = Client()
+    response = client.post(
+        "/signup/",
+        {
+            "username": "newbie",
+            "display_name": "Nina",
+            "password1": "violet-harbour-42",
+            "password2": "violet-harbour-42",
+        },
+    )
+    assert response.status_code == 302
+    assert response.url == "/"
+    user = get_user_model().objects.get(username="newbie")
+    assert user.first_name == "Nina"
+    assert user.check_password("violet-harbour-42")
+    assert "Your campaigns" in client.get("/").content.decode()
+
+
+def test_signup_with_mismatched_passwords_is_refused(db):
+    response = Client().post(
+        "/signup/",
+        {"username": "newbie", "password1": "violet-harbour-42", "password2": "violet-harbour-43"},
+    )
+    assert response.status_code == 422
+    assert not get_user_model().objects.filter(username="newbie").exists()
+
+
+# Production settings and headers
+
+
+def run_deploy_check(**extra_env) -> subprocess.CompletedProcess:
+    env = {
+        **os.environ,
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(64),
+        "ALLOWED_HOSTS": "example.org",
+        "DJANGO_DEBUG": "0",
+        **extra_env,
+    }
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_the_deploy_check_is_clean_with_production_settings():
+    result = run_deploy_check(COMPANION_HTTPS="1")
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_the_deploy_check_notices_a_site_without_https():
+    result = run_deploy_check(COMPANION_HTTPS="0")
+    assert "security.W008" in result.stderr + result.stdout  # no SECURE_SSL_REDIRECT
+
+
+def test_pages_carry_a_strict_content_security_policy(campaign, owner):
+    client = client_for(owner)
+    for url in ["/", f"/c/{campaign.pk}/", f"/c/{campaign.pk}/members/", "/login/"]:
+        response = client.get(url)
+        policy = response["Content-Security-Policy"]
+        assert "script-src 'self'" in policy, url
+        assert "unsafe-inline" not in policy, url
+        assert "unsafe-eval" not in policy, url
+        assert "frame-ancestors 'none'" in policy, url
+        # The pages keep to that policy: no inline scripts or handlers.
+        body = response.content.decode()
+        assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", body) == [], url
+        assert not re.search(r"\son[a-z]+=", body), url
