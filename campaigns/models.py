@@ -257,6 +257,8 @@ class Event(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
+    # Who, for an event that came in an imported file (its people are not this site's users).
+    actor_name = models.CharField(max_length=150, blank=True)
     # An undo or redo names the change it undoes or redoes.
     target = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
@@ -290,7 +292,7 @@ class Event(models.Model):
         return text
 
 
-def display_name(user: Any) -> str:
+def display_name(user: Any, fallback: str = "") -> str:
     if user is None:
-        return gettext("someone who left")
+        return fallback or gettext("someone who left")
     return user.first_name or user.username

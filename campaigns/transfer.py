@@ -8,6 +8,7 @@ hand, cut short or made to do harm is refused whole and creates nothing.
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 from typing import Any
 
@@ -38,6 +39,7 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
         "exported": timezone.now().isoformat(),
         "game": campaign.game,
         "name": campaign.name,
+        "created_name": campaign.initial_state.get("name", campaign.name),
         "setup": campaign.setup,
         "version": campaign.version,
         "state": campaign.state,
@@ -48,7 +50,9 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
                 "action": event.action,
                 "data": event.data,
                 "target": event.target.seq if event.target else None,
-                "actor": display_name(event.actor) if event.actor_id else None,
+                "actor": display_name(event.actor, event.actor_name)
+                if event.actor_id or event.actor_name
+                else None,
                 "created": event.created.isoformat(),
             }
             for event in events
@@ -79,8 +83,10 @@ def import_campaign(raw: bytes, user) -> Campaign:
     if game is None:
         raise ImportRefused(_("The file is for a game this site does not know."))
     name = document.get("name")
-    if not isinstance(name, str) or not name.strip() or len(name) > 80:
-        raise ImportRefused(_("The campaign's name is missing or too long."))
+    created_name = document.get("created_name", name)
+    for text in (name, created_name):
+        if not isinstance(text, str) or not text.strip() or len(text) > 80:
+            raise ImportRefused(_("The campaign's name is missing or too long."))
     setup = document.get("setup")
     events = document.get("events")
     if not isinstance(setup, dict) or not isinstance(events, list):
@@ -91,7 +97,7 @@ def import_campaign(raw: bytes, user) -> Campaign:
         initial = game.initial_state(setup)
     except (CommandError, KeyError, TypeError, ValueError, AttributeError) as error:
         raise ImportRefused(_("The campaign's set-up does not fit the game.")) from error
-    initial.update(name=name.strip(), archived=False)
+    initial.update(name=created_name.strip(), archived=False)
 
     rows, state, undo_top, redo_top = replay_file(game, initial, events)
     if document.get("state") != state:
@@ -110,7 +116,12 @@ def import_campaign(raw: bytes, user) -> Campaign:
         Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.OWNER)
         created = Event.objects.bulk_create(
             Event(
-                campaign=campaign, seq=r["seq"], kind=r["kind"], action=r["action"], data=r["data"]
+                campaign=campaign,
+                seq=r["seq"],
+                kind=r["kind"],
+                action=r["action"],
+                data=r["data"],
+                actor_name=r["actor"],
             )
             for r in rows
         )
@@ -118,22 +129,36 @@ def import_campaign(raw: bytes, user) -> Campaign:
         for row, event in zip(rows, created, strict=True):
             event.target = by_seq.get(row["target"])
             event.chain = by_seq.get(row["chain"])
-        Event.objects.bulk_update(created, ["target", "chain"], batch_size=500)
+            event.created = row["created"]
+        Event.objects.bulk_update(created, ["target", "chain", "created"], batch_size=500)
         campaign.undo_top = by_seq.get(undo_top)
         campaign.redo_top = by_seq.get(redo_top)
         campaign.save(update_fields=["undo_top", "redo_top"])
     return campaign
 
 
-def replay_file(game, initial: dict[str, Any], events: list[Any]):
-    """Fold the file's events the way Campaign.apply/undo/redo would have made them.
+CHECKPOINT_EVERY = 64
 
-    First the undo and redo stacks (cheap), then one replay of the changes still in effect,
-    through the same apply() every tap goes through.
+
+def replay_file(game, initial: dict[str, Any], events: list[Any]):
+    """Fold the file's events the way Campaign.apply/undo/redo would have made them, checking
+    each change through the same apply() a tap goes through, in the state it was made in.
+
+    An undo needs the state before the change it undoes: it replays from the nearest checkpoint
+    (one every CHECKPOINT_EVERY changes in effect), so a long file stays linear to check.
     """
+    state = copy.deepcopy(initial)
     in_effect: list[int] = []  # seqs of changes in effect, newest last
     undone: list[int] = []  # seqs of undo events, newest last
+    checkpoints: dict[int, dict[str, Any]] = {0: copy.deepcopy(initial)}
     rows: dict[int, dict[str, Any]] = {}
+
+    def apply(seq: int) -> None:
+        row = rows[seq]
+        game.commands[row["action"]].apply(state, copy.deepcopy(row["data"]))
+        if len(in_effect) % CHECKPOINT_EVERY == 0:
+            checkpoints[len(in_effect)] = copy.deepcopy(state)
+
     for number, item in enumerate(events, start=1):
         where = {"where": _("event %(n)d") % {"n": number}}
         if not isinstance(item, dict) or item.get("seq") != number:
@@ -141,10 +166,18 @@ def replay_file(game, initial: dict[str, Any], events: list[Any]):
         kind, action, data = item.get("kind"), item.get("action"), item.get("data")
         if (
             kind not in Event.Kind.values
+            or not isinstance(action, str)
             or action not in game.commands
             or not isinstance(data, dict)
         ):
             raise ImportRefused(_("An event is not one this game knows (%(where)s).") % where)
+        actor, created = item.get("actor"), item.get("created")
+        try:
+            created = datetime.datetime.fromisoformat(created)
+        except (TypeError, ValueError):
+            raise ImportRefused(_("An event has no valid time (%(where)s).") % where) from None
+        if created.tzinfo is None:
+            created = created.replace(tzinfo=datetime.UTC)
         row = {
             "seq": number,
             "kind": kind,
@@ -152,30 +185,37 @@ def replay_file(game, initial: dict[str, Any], events: list[Any]):
             "data": data,
             "target": None,
             "chain": None,
+            "actor": actor[:150] if isinstance(actor, str) else "",
+            "created": created,
         }
-        if kind == Event.Kind.DO:
-            row["chain"] = in_effect[-1] if in_effect else None
-            in_effect.append(number)
-            undone.clear()
-        elif kind == Event.Kind.UNDO:
-            if not in_effect or item.get("target") != in_effect[-1]:
-                raise ImportRefused(_("An undo names the wrong change (%(where)s).") % where)
-            row.update(target=in_effect.pop(), chain=undone[-1] if undone else None)
-            undone.append(number)
-        else:
-            target = rows[undone[-1]]["target"] if undone else None
-            if target is None or item.get("target") != target:
-                raise ImportRefused(_("A redo names the wrong change (%(where)s).") % where)
-            undone.pop()
-            row["target"] = target
-            in_effect.append(target)
         rows[number] = row
-
-    state = copy.deepcopy(initial)
-    for seq in in_effect:
-        where = {"where": _("event %(n)d") % {"n": seq}}
         try:
-            game.commands[rows[seq]["action"]].apply(state, copy.deepcopy(rows[seq]["data"]))
+            if kind == Event.Kind.DO:
+                row["chain"] = in_effect[-1] if in_effect else None
+                in_effect.append(number)
+                undone.clear()
+                apply(number)
+            elif kind == Event.Kind.UNDO:
+                if not in_effect or item.get("target") != in_effect[-1]:
+                    raise ImportRefused(_("An undo names the wrong change (%(where)s).") % where)
+                row.update(target=in_effect.pop(), chain=undone[-1] if undone else None)
+                undone.append(number)
+                for length in [n for n in checkpoints if n > len(in_effect)]:
+                    del checkpoints[length]
+                base = max(checkpoints)
+                state = copy.deepcopy(checkpoints[base])
+                for seq in in_effect[base:]:
+                    game.commands[rows[seq]["action"]].apply(
+                        state, copy.deepcopy(rows[seq]["data"])
+                    )
+            else:
+                target = rows[undone[-1]]["target"] if undone else None
+                if target is None or item.get("target") != target:
+                    raise ImportRefused(_("A redo names the wrong change (%(where)s).") % where)
+                undone.pop()
+                row["target"] = target
+                in_effect.append(target)
+                apply(target)
         except CommandError as error:
             raise ImportRefused(
                 _("The events do not fit together (%(where)s): %(why)s")

@@ -150,7 +150,7 @@ def new_campaign(request: HttpRequest, game_key: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_view(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     status = 200
     if request.method == "POST":
         status = 422
@@ -190,13 +190,21 @@ def game_page(request: HttpRequest, pk: int, page: str) -> HttpResponse:
     return render_campaign(request, campaign, context)
 
 
+SETTINGS = "settings"  # the settings page posts its rename through `act` too
+
+
 def posted_page(request: HttpRequest, campaign: Campaign) -> str:
     page = request.POST.get("page", "")
-    return page if page in campaign.game_module.pages else ""
+    return page if page in campaign.game_module.pages or page == SETTINGS else ""
 
 
 def render_campaign(request: HttpRequest, campaign: Campaign, context, status: int = 200):
-    template = campaign.game_module.template_for(context.get("page", ""))
+    page = context.get("page", "")
+    if page == SETTINGS:
+        template = "settings.html"
+        context.setdefault("delete_form", DeleteForm(campaign_name=campaign.name))
+    else:
+        template = campaign.game_module.template_for(page)
     if request.htmx:
         template += "#content"
     response = render(request, template, context, status=status)
@@ -245,7 +253,13 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         page=page,
         tab=page or "table",
     )
-    return render_campaign(request, campaign, context, status=status)
+    response = render_campaign(request, campaign, context, status=status)
+    if message and f'id="{error["region"]}"' not in response.content.decode():
+        # The form's region is gone (say, its tracker was removed on another phone): the
+        # message goes to the undo bar, which every page has, so it is never lost.
+        error["region"] = "undo-bar"
+        response = render_campaign(request, campaign, context, status=status)
+    return response
 
 
 def seen_version(request: HttpRequest) -> int | None:
@@ -266,7 +280,9 @@ def form_message(form) -> str:
 
 def campaign_url(campaign: Campaign, request: HttpRequest) -> str:
     page = posted_page(request, campaign)
-    if page:
+    if page == SETTINGS:
+        url = reverse("campaigns:settings", args=[campaign.pk])
+    elif page:
         url = reverse("campaigns:game-page", args=[campaign.pk, page])
     else:
         url = reverse("campaigns:campaign", args=[campaign.pk])
@@ -300,10 +316,12 @@ def _undo_or_redo(request: HttpRequest, pk: int, which: str) -> HttpResponse:
     except CommandError as error:
         message, status = error.message, 422
     back = request.POST.get("back", "")
-    page = back if back in campaign.game_module.pages else ""
+    page = back if back in campaign.game_module.pages or back == SETTINGS else ""
     if message is None and not request.htmx:
         if back == "history":
             return redirect("campaigns:history", pk=campaign.pk)
+        if page == SETTINGS:
+            return redirect("campaigns:settings", pk=campaign.pk)
         if page:
             return redirect("campaigns:game-page", pk=campaign.pk, page=page)
         return redirect("campaigns:campaign", pk=campaign.pk)
@@ -333,7 +351,7 @@ def history_response(request, campaign, context, status=200):
         {
             "event": event,
             "text": event.describe(game),
-            "who": display_name(event.actor),
+            "who": display_name(event.actor, event.actor_name),
             "undone_kind": event.kind != Event.Kind.DO,
         }
         for event in page.object_list
@@ -461,7 +479,11 @@ def remove_member(request: HttpRequest, pk: int) -> HttpResponse:
             request, campaign, membership, 422, _("That member cannot be removed.")
         )
     target.delete()
-    messages.success(request, _("Removed %(name)s.") % {"name": display_name(target.user)})
+    messages.success(
+        request,
+        _("Removed %(name)s. The invitation still works for them: make a new link to stop that.")
+        % {"name": display_name(target.user)},
+    )
     return redirect("campaigns:members", pk=campaign.pk)
 
 

@@ -503,11 +503,6 @@ def test_tracker_remove(owner_client, campaign, htmx):
     assert snapshot(campaign) == before
 
 
-@pytest.mark.xfail(
-    reason="BUG: views.act shows a refusal only inside the region the form named; when that "
-    "region is gone (a tracker another phone removed) the 422 page shows no message at all",
-    strict=True,
-)
 def test_a_change_to_a_tracker_removed_meanwhile_says_why_it_was_refused(owner_client, campaign):
     banished = tracker_id(campaign, "Banished")
     post(owner_client, campaign, "tracker.remove", tracker=banished)
@@ -553,11 +548,6 @@ def test_campaign_rename_from_a_stale_screen_is_refused(owner_client, campaign):
     assert campaign.name == "Our campaign"
 
 
-@pytest.mark.xfail(
-    reason="BUG: the settings page's rename form posts region=rename, but views.act answers "
-    "with the game's table page, which has no rename region, so the refusal's message is lost",
-    strict=True,
-)
 @pytest.mark.parametrize(
     ("data", "message"),
     [

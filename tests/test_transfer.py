@@ -158,12 +158,6 @@ def test_an_empty_campaign_round_trips(campaign, owner):
     )
 
 
-@pytest.mark.xfail(
-    reason="BUG: the file does not carry the campaign's name at creation; import_campaign "
-    "(transfer.py, initial.update(name=name.strip()...)) takes the current name as the initial "
-    "one, so undoing a rename in the copy keeps the new name instead of the old",
-    strict=True,
-)
 def test_undoing_a_rename_in_an_imported_copy_gives_the_old_name_back(campaign, owner):
     campaign.apply("campaign.rename", {"name": "Second act"}, owner)
     upload(client_for(owner), export(client_for(owner), campaign))
@@ -175,12 +169,6 @@ def test_undoing_a_rename_in_an_imported_copy_gives_the_old_name_back(campaign, 
     assert copy_.name == campaign.name
 
 
-@pytest.mark.xfail(
-    reason="BUG: the file carries each event's actor and time (README: History lists every "
-    "change with who and when) but import_campaign drops both, so an imported history reads "
-    "'someone who left' with the import's time for every change",
-    strict=True,
-)
 def test_an_imported_history_keeps_who_and_when(played, owner):
     raw = export(client_for(owner), played)
     upload(client_for(owner), raw)
@@ -208,8 +196,7 @@ def undo_all(campaign, user) -> list:
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-# Renames are left out: the file loses the name at creation (see the xfail above).
-@given(steps=st.lists(STEP.filter(lambda step: step[0] != "rename"), min_size=1, max_size=12))
+@given(steps=st.lists(STEP, min_size=1, max_size=12))
 def test_any_history_round_trips_and_undoes_the_same(owner, stranger, steps):
     original = make_campaign(owner)
     for step in steps:
@@ -463,12 +450,6 @@ def test_the_good_file_itself_is_accepted(good, stranger):
     assert counts()[0] == before[0] + 1
 
 
-@pytest.mark.xfail(
-    reason="BUG: transfer.replay_file checks action with `action not in game.commands`; an "
-    "unhashable action (a JSON list or object) raises TypeError there and the import is a 500",
-    strict=True,
-    raises=TypeError,
-)
 @pytest.mark.parametrize("action", [["counter.adjust"], {"a": 1}], ids=["list", "object"])
 def test_an_event_whose_action_is_not_a_string_is_refused(good, stranger, action):
     raw = broken(good, set_event(1, action=action))
@@ -479,11 +460,6 @@ def test_an_event_whose_action_is_not_a_string_is_refused(good, stranger, action
     assert counts() == before
 
 
-@pytest.mark.xfail(
-    reason="BUG: transfer.replay_file only applies the changes still in effect, so an undone "
-    "change whose data does not fit is accepted; Redo then offers it and fails (422)",
-    strict=True,
-)
 def test_an_undone_change_that_does_not_fit_is_refused(campaign, owner, stranger):
     doom = tracker_id(campaign, "Doom")
     campaign.apply("counter.adjust", {"tracker": doom, "delta": 2}, owner)
