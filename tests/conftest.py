@@ -92,6 +92,9 @@ def site(site_database):
     server = Site(site_database)
     yield server
     server.close()
+    # Whatever the tests sent, the server never answered with an error of its own.
+    assert "Internal Server Error" not in server.output(), server.output()[-3000:]
+    assert "Traceback" not in server.output(), server.output()[-3000:]
 
 
 CHROMIUM = "/usr/bin/chromium"

@@ -130,3 +130,43 @@ def test_bad_input_shows_a_message_next_to_the_tracker(phones):
     expect(doom.get_by_role("alert")).to_contain_text("cannot go above 2")
     expect(doom.locator("output")).to_have_text("0")
     shot(page, "bad-input")
+
+
+def tap_targets_too_small(page: Page) -> list[str]:
+    """Buttons, fields and button-like links in the page's main part smaller than 44 px."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+              '.wrap button, .wrap .button, .wrap input:not([type=hidden]):not([type=checkbox]),'
+              + ' .wrap select, .wrap textarea, .tabs a, .undo-bar button'))
+            .filter(el => el.offsetParent !== null)
+            .filter(el => {
+              const r = el.getBoundingClientRect();
+              return r.height < 44 || r.width < 44;
+            })
+            .map(el => el.outerHTML.slice(0, 80))"""
+    )
+
+
+def test_every_page_fits_a_small_phone(browser, site):
+    context = browser.new_context(
+        base_url=site.url,
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        color_scheme="dark",
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    sign_up(page, "smallphone")
+    create_any_game(page, "A campaign with a rather long name to wrap", counters="Doom 0 12")
+    base = page.url
+    for path in ("", "history/", "members/", "settings/"):
+        page.goto(base + path)
+        no_sideways_scroll(page)
+        assert tap_targets_too_small(page) == []
+    shot(page, "dark-360")
+    for path in ("/", "/new/", "/new/any/", "/import/", "/account/"):
+        page.goto(path)
+        no_sideways_scroll(page)
+        assert tap_targets_too_small(page) == []
+    context.close()

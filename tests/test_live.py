@@ -139,3 +139,4 @@ def test_a_change_through_one_server_process_reaches_a_stream_on_another(site_da
         assert seen and seen[-1] == 1
     finally:
         second.close()
+    assert "Traceback" not in second.output()

@@ -10,6 +10,14 @@
   var streamUrl = root.dataset.stream;
   var pollUrl = root.dataset.poll;
   var busy = false, again = false, deferred = false;
+  // The newest version any answer has shown this page (this phone's own changes included):
+  // a refresh that comes back older than that would put old content over new, so it is dropped.
+  var newest = known;
+  document.body.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail && e.detail.xhr;
+    var v = xhr ? parseInt(xhr.getResponseHeader("X-Campaign-Version"), 10) : NaN;
+    if (!isNaN(v) && v > newest) newest = v;
+  });
 
   function typingIn(region) {
     var el = document.activeElement;
@@ -60,6 +68,8 @@
       if (response.status === 404) { window.location.reload(); return null; }
       var v = parseInt(response.headers.get("X-Campaign-Version"), 10);
       return response.text().then(function (html) {
+        if (!isNaN(v) && v < newest) { again = true; return; }
+        newest = Math.max(newest, isNaN(v) ? newest : v);
         var fresh = new DOMParser().parseFromString(html, "text/html");
         deferred = swapRegions(fresh);
         if (!isNaN(v)) { known = v; root.dataset.version = String(v); }
