@@ -466,18 +466,31 @@ def rotate_invite(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("campaigns:members", pk=campaign.pk)
 
 
+def other_member(request: HttpRequest, pk: int, form_class, refusal: str):
+    """The campaign, and the member (not the owner) a members form names, or a refusal page."""
+    campaign, membership = owner_campaign(request, pk)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        return (
+            campaign,
+            None,
+            None,
+            members_response(request, campaign, membership, 422, form_message(form)),
+        )
+    target = campaign.memberships.filter(pk=form.cleaned_data["member"]).first()
+    if target is None or target.is_owner:
+        return campaign, None, None, members_response(request, campaign, membership, 422, refusal)
+    return campaign, target, form, None
+
+
 @login_required
 @require_POST
 def remove_member(request: HttpRequest, pk: int) -> HttpResponse:
-    campaign, membership = owner_campaign(request, pk)
-    form = MemberForm(request.POST)
-    if not form.is_valid():
-        return members_response(request, campaign, membership, 422, form_message(form))
-    target = campaign.memberships.filter(pk=form.cleaned_data["member"]).first()
-    if target is None or target.is_owner:
-        return members_response(
-            request, campaign, membership, 422, _("That member cannot be removed.")
-        )
+    campaign, target, _form, refused = other_member(
+        request, pk, MemberForm, _("That member cannot be removed.")
+    )
+    if refused:
+        return refused
     target.delete()
     messages.success(
         request,
@@ -490,15 +503,11 @@ def remove_member(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def set_role(request: HttpRequest, pk: int) -> HttpResponse:
-    campaign, membership = owner_campaign(request, pk)
-    form = RoleForm(request.POST)
-    if not form.is_valid():
-        return members_response(request, campaign, membership, 422, form_message(form))
-    target = campaign.memberships.filter(pk=form.cleaned_data["member"]).first()
-    if target is None or target.is_owner:
-        return members_response(
-            request, campaign, membership, 422, _("That member's role cannot be changed.")
-        )
+    campaign, target, form, refused = other_member(
+        request, pk, RoleForm, _("That member's role cannot be changed.")
+    )
+    if refused:
+        return refused
     target.role = form.cleaned_data["role"]
     target.save(update_fields=["role"])
     return redirect("campaigns:members", pk=campaign.pk)
