@@ -1,9 +1,10 @@
 """The games Companion knows, in one registry. A game appears here when it works."""
 
 from campaigns.games.anygame import GAME as ANY_GAME
+from campaigns.games.arkham import GAME as ARKHAM
 from campaigns.games.base import Game
 
-GAMES: dict[str, Game] = {game.key: game for game in [ANY_GAME]}
+GAMES: dict[str, Game] = {game.key: game for game in [ANY_GAME, ARKHAM]}
 
 
 def game_choices() -> list[tuple[str, str]]:

@@ -33,11 +33,31 @@
     });
   }
 
+  // A buzz already felt stays felt: its marker moves to the element with the same id in the
+  // fresh copy, so an unchanged region still compares equal and a redrawn one does not buzz again.
+  function keepBuzzed(old, next) {
+    var felt = Array.prototype.slice.call(old.querySelectorAll("[data-buzzed][id]"));
+    if (old.matches("[data-buzzed][id]")) felt.push(old);
+    felt.forEach(function (el) {
+      var twin = next.id === el.id ? next : next.querySelector("#" + CSS.escape(el.id));
+      if (twin) twin.setAttribute("data-buzzed", "");
+    });
+  }
+
+  // What the reader opened stays open: another phone's change does not fold a <details> shut.
+  function keepOpen(old, copy) {
+    var before = old.querySelectorAll("details"), after = copy.querySelectorAll("details");
+    if (before.length !== after.length) return;
+    for (var i = 0; i < before.length; i++) after[i].open = before[i].open;
+  }
+
   // Returns true when part of the change had to wait because the user is typing there.
   function swap(old, next) {
+    keepBuzzed(old, next);
     if (next.outerHTML === old.outerHTML) return false;
     if (!typingIn(old)) {
       var copy = document.importNode(next, true);
+      keepOpen(old, copy);
       old.replaceWith(copy);
       if (window.htmx) window.htmx.process(copy);
       return false;
@@ -61,7 +81,8 @@
   function refresh() {
     if (busy) { again = true; return; }
     busy = true;
-    fetch(window.location.pathname + window.location.search, {
+    var address = window.location.pathname + window.location.search;
+    fetch(address, {
       headers: { "HX-Request": "true", "X-Live-Refresh": "true" },
       credentials: "same-origin",
     }).then(function (response) {
@@ -69,6 +90,8 @@
       var v = parseInt(response.headers.get("X-Campaign-Version"), 10);
       return response.text().then(function (html) {
         if (!isNaN(v) && v < newest) { again = true; return; }
+        // The address moved meanwhile (a search pushed ?q=…): this answer is for the old one.
+        if (address !== window.location.pathname + window.location.search) { again = true; return; }
         newest = Math.max(newest, isNaN(v) ? newest : v);
         var fresh = new DOMParser().parseFromString(html, "text/html");
         deferred = swapRegions(fresh);

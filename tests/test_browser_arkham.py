@@ -1,0 +1,204 @@
+"""Arkham Horror: The Card Game at the table, in real Chromium at phone size (390×844): create a
+Night of the Zealot campaign on Standard, draw on one phone and see the token on the other, undo
+the draw, and record a scenario with trauma and XP."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+SHOTS = os.environ.get("SCREENSHOTS")
+
+
+def shot(page: Page, name: str) -> None:
+    """Screenshots for a person to look at (SCREENSHOTS=dir); the tests assert on the page."""
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{SHOTS}/arkham-{name}.png", full_page=True)
+        height = page.evaluate("document.documentElement.scrollHeight")
+        for part in range(min((height + 843) // 844, 12)):
+            clip = {"x": 0, "y": part * 844, "width": 390, "height": 844}
+            page.screenshot(path=f"{SHOTS}/arkham-{name}-{part}.png", full_page=True, clip=clip)
+
+
+def sign_up(page: Page, username: str) -> None:
+    page.goto("/signup/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password:", exact=True).fill("table-top-42x")
+    page.get_by_label("Password confirmation").fill("table-top-42x")
+    page.get_by_role("button", name="Sign up").click()
+    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
+
+
+def no_sideways_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def small_tap_targets(page: Page) -> list[str]:
+    """Visible buttons, links styled as buttons and summaries smaller than 44 px high."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+              '#campaign-content button, #campaign-content .button, #campaign-content summary'))
+            .filter(el => el.offsetParent !== null)
+            .filter(el => el.getBoundingClientRect().height < 43.5)
+            .map(el => el.textContent.trim() || el.getAttribute('aria-label'))"""
+    )
+
+
+def settled(page: Page, version: int) -> None:
+    """Wait until the page's live refresh has caught up with the campaign's version, so that a
+    late refresh does not redraw a region (and its message) while the test looks at it."""
+    expect(page.locator("#live-root")).to_have_attribute("data-version", str(version))
+
+
+def create_zealot(page: Page, name: str) -> None:
+    page.get_by_role("link", name="New campaign").click()
+    page.get_by_role("link", name=re.compile("Arkham Horror")).click()
+    page.get_by_label("Campaign name").fill(name)
+    page.get_by_label("Campaign:", exact=True).select_option(label="The Night of the Zealot")
+    page.get_by_label("Difficulty").select_option(label="Standard")
+    shot(page, "create")
+    page.get_by_role("button", name="Create the campaign").click()
+    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
+
+
+def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones):
+    keeper, friend = phones
+    sign_up(keeper, "arkhamkeeper")
+    create_zealot(keeper, "Midnight masks")
+    expect(keeper.get_by_role("heading", name="Check the starting bag")).to_be_visible()
+    no_sideways_scroll(keeper)
+
+    add = keeper.locator("#add-investigator")
+    add.get_by_label("Investigator").fill("Roland Banks")
+    add.get_by_label("Player").fill("Keeper")
+    add.get_by_label("Health").fill("9")
+    add.get_by_label("Sanity").fill("5")
+    add.get_by_role("button", name="Add the investigator").click()
+    roland = keeper.get_by_role("article", name=re.compile("Roland Banks"))
+    expect(roland).to_contain_text("health 9, sanity 5")
+    shot(keeper, "table")
+    no_sideways_scroll(keeper)
+    assert small_tap_targets(keeper) == []
+
+    keeper.get_by_role("link", name="Members").click()
+    invite = keeper.locator(".url").inner_text()
+    friend.goto(invite)
+    friend.get_by_label("Your name at the table").fill("Daisy")
+    friend.get_by_role("button", name="Join").click()
+    friend.get_by_role("link", name="Chaos bag").first.click()
+    expect(friend.locator("#bag-test")).to_contain_text("No test going on")
+
+    keeper.get_by_role("link", name="Chaos bag").first.click()
+    shot(keeper, "bag-before")
+    no_sideways_scroll(keeper)
+    assert small_tap_targets(keeper) == []
+    keeper.get_by_role("button", name="Draw", exact=True).click()
+    drawn = keeper.locator("#bag-test .drawn li.newest .token-name")
+    expect(drawn).to_be_visible()
+    token = drawn.inner_text()
+    # The other phone shows the same token, without a reload, and marks it to buzz.
+    expect(friend.locator("#bag-test .drawn li.newest .token-name")).to_have_text(token)
+    expect(friend.locator("#bag-test [data-buzz]")).to_have_count(1)
+    expect(keeper.locator("#bag-test [data-buzz]")).to_have_attribute("data-buzzed", "")
+    expect(friend.locator("#bag-draws")).to_contain_text("Roland Banks")
+    shot(keeper, "bag-drawn")
+    shot(friend, "bag-drawn-friend")
+    no_sideways_scroll(friend)
+    image = keeper.locator("#bag-test .drawn li.newest img")
+    assert image.bounding_box()["width"] >= 200  # readable across the table
+
+    keeper.locator("#undo-bar").get_by_role("button", name="Undo").click()
+    expect(keeper.locator("#bag-test")).to_contain_text("No test going on")
+    expect(friend.locator("#bag-test")).to_contain_text("No test going on")
+    expect(friend.locator("#bag-draws")).to_contain_text("Nothing drawn yet.")
+
+    keeper.get_by_role("link", name="Table").click()
+    record = keeper.locator("#record-scenario")
+    record.get_by_text("After a scenario").click()
+    record.get_by_label("Scenario").fill("The Gathering")
+    record.get_by_label("Resolution").fill("Resolution 1")
+    record.get_by_label("XP earned").fill("3")
+    record.get_by_label("Physical trauma").fill("1")
+    record.get_by_label("Mental trauma").fill("2")
+    record.locator("select[name=bag_op_1]").select_option("add")
+    record.locator("input[name=bag_count_1]").fill("1")
+    record.locator("select[name=bag_token_1]").select_option(label="Cultist")
+    record.get_by_label("Cultists We Interrogated").fill("Herman Collins")
+    shot(keeper, "record")
+    record.get_by_role("button", name="Record the scenario").click()
+    results = keeper.locator("#scenario-results")
+    expect(results).to_contain_text("The Gathering · Resolution 1")
+    expect(results).to_contain_text("Roland Banks: 3 XP, 1 physical trauma, 2 mental trauma")
+    roland = keeper.get_by_role("article", name=re.compile("Roland Banks"))
+    expect(roland.get_by_role("group", name="Physical trauma")).to_contain_text("1/9")
+    expect(roland.get_by_role("group", name="Mental trauma")).to_contain_text("2/5")
+    expect(roland.locator(".unspent")).to_have_text("3")
+    expect(keeper.get_by_role("region", name="Cultists We Interrogated")).to_contain_text(
+        "Herman Collins"
+    )
+    expect(friend.locator("#bag-contents")).to_contain_text("In the bag: 17 tokens")
+    shot(keeper, "recorded")
+    no_sideways_scroll(keeper)
+
+    # One undo takes the whole scenario back.
+    keeper.locator("#undo-bar").get_by_role("button", name="Undo").click()
+    expect(keeper.locator("#scenario-results")).to_contain_text("No scenario recorded yet.")
+    expect(roland.locator(".unspent")).to_have_text("0")
+    expect(friend.locator("#bag-contents")).to_contain_text("In the bag: 16 tokens")
+
+
+def test_bad_input_shows_a_message_next_to_the_field(phones):
+    page, _other = phones
+    sign_up(page, "arkhambad")
+    create_zealot(page, "Bad input")
+    add = page.locator("#add-investigator")
+    add.get_by_label("Investigator").fill("Agnes Baker")
+    add.get_by_label("Health").fill("6")
+    add.get_by_label("Sanity").fill("8")
+    add.get_by_role("button", name="Add the investigator").click()
+    agnes = page.get_by_role("article", name=re.compile("Agnes Baker"))
+    settled(page, 1)
+    agnes.get_by_text("Spend XP").click()
+    agnes.get_by_label("Level").fill("2")
+    agnes.get_by_role("button", name="Buy").click()
+    expect(agnes.get_by_role("alert")).to_contain_text("Not enough XP")
+    agnes.get_by_role("button", name="Physical trauma minus one").click()
+    expect(agnes.get_by_role("alert")).to_contain_text("cannot go below 0")
+    shot(page, "bad-input")
+
+    page.get_by_role("link", name="Chaos bag").first.click()
+    pool = page.locator("#bag-pool")
+    pool.get_by_text("Set a number").click()
+    pool.get_by_label("How many").fill("11")
+    pool.get_by_role("button", name="Set").click()
+    expect(pool.get_by_role("alert")).to_contain_text("At most 10 Bless tokens")
+    expect(pool.locator("output").first).to_have_text("0")
+
+    effects = page.locator("#bag-effects")
+    effects.get_by_label("Scenario").fill("The Gathering")
+    effects.get_by_role("button", name="Start").click()
+    effects.get_by_label("What Skull does").select_option("again")
+    effects.get_by_label("Skull modifier").fill("-1")
+    effects.get_by_role("button", name="Save the effects").click()
+    expect(page.locator("#bag-contents")).to_contain_text("−1, reveal another")
+    record = page.locator("#bag-record")
+    record.get_by_text("Record a physical draw").click()
+    record.get_by_role("button", name="Skull").click()
+    expect(page.locator("#bag-drawn")).to_contain_text("The rules say: reveal another token.")
+    record.get_by_role("button", name="−2").click()
+    expect(page.locator("#bag-drawn")).to_contain_text("Modifier −3")
+    shot(page, "physical")
+    no_sideways_scroll(page)
+
+    page.get_by_role("link", name="Round").click()
+    shot(page, "round")
+    no_sideways_scroll(page)
+    assert small_tap_targets(page) == []
+    expect(page.locator("#round-now")).to_contain_text("Round 1")
+    page.get_by_role("button", name=re.compile("Next: 2.2")).click()
+    expect(page.locator("#round-now")).to_contain_text("The next investigator's turn begins")
