@@ -19,10 +19,30 @@
     if (!isNaN(v) && v > newest) newest = v;
   });
 
+  // A field the user has changed and not sent yet: its region waits, so nothing typed is lost.
+  function edited(el) {
+    if (/^(hidden|submit|button|reset)$/.test(el.type)) return false;
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked;
+    if (el.tagName === "SELECT") {
+      var chosen = 0;
+      for (var i = 0; i < el.options.length; i++) if (el.options[i].defaultSelected) chosen = i;
+      return el.selectedIndex !== chosen;
+    }
+    return el.value !== el.defaultValue;
+  }
+
   function typingIn(region) {
     var el = document.activeElement;
-    if (!el || !region.contains(el)) return false;
-    return /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && el.type !== "hidden";
+    if (el && region.contains(el) && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && el.type !== "hidden") {
+      return true;
+    }
+    return Array.prototype.some.call(region.querySelectorAll("input, textarea, select"), edited);
+  }
+
+  // Each answer carries a fresh CSRF token in every form; that alone is no change to show.
+  var TOKEN = /name="csrfmiddlewaretoken" value="[^"]*"/g;
+  function same(a, b) {
+    return a.outerHTML.replace(TOKEN, "") === b.outerHTML.replace(TOKEN, "");
   }
 
   function regionsIn(el) {
@@ -54,7 +74,7 @@
   // Returns true when part of the change had to wait because the user is typing there.
   function swap(old, next) {
     keepBuzzed(old, next);
-    if (next.outerHTML === old.outerHTML) return false;
+    if (same(old, next)) return false;
     if (!typingIn(old)) {
       var copy = document.importNode(next, true);
       keepOpen(old, copy);
