@@ -1,10 +1,11 @@
 """The games Companion knows, in one registry. A game appears here when it works."""
 
+from campaigns.games.aeonsend import GAME as AEONSEND
 from campaigns.games.anygame import GAME as ANY_GAME
 from campaigns.games.arkham import GAME as ARKHAM
 from campaigns.games.base import Game
 
-GAMES: dict[str, Game] = {game.key: game for game in [ANY_GAME, ARKHAM]}
+GAMES: dict[str, Game] = {game.key: game for game in [ANY_GAME, ARKHAM, AEONSEND]}
 
 
 def game_choices() -> list[tuple[str, str]]:

@@ -1,0 +1,33 @@
+"""Aeon's End: Legacy: the legacy campaign record, a score chart and a turn order deck.
+
+The table page keeps the campaign record (chapter and the stickers due, the mages, the supply
+and its upgrade, banished cards); game pages hold the turn order deck and life at the table,
+the score chart, the rulebook stickers and sealed contents, and play outside the campaign.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.games.aeonsend.commands import COMMANDS, initial_state
+from campaigns.games.aeonsend.forms import SetupForm
+from campaigns.games.aeonsend.pages import page_context
+from campaigns.games.base import Game, Page
+
+GAME = Game(
+    key="aeonsend",
+    name=_("Aeon's End: Legacy"),
+    blurb=_(
+        "Stickers, sealed boxes, banished cards, the supply upgrade, a score chart and the "
+        "turn order deck at the table."
+    ),
+    setup_form=SetupForm,
+    initial_state=initial_state,
+    commands=COMMANDS,
+    template="games/aeonsend.html",
+    context=page_context,
+    pages={
+        "turns": Page(_("Turn order"), "games/aeonsend-turns.html"),
+        "chart": Page(_("Score chart"), "games/aeonsend-chart.html"),
+        "legacy": Page(_("Stickers & seals"), "games/aeonsend-legacy.html"),
+        "outside": Page(_("Outside"), "games/aeonsend-outside.html"),
+    },
+)
