@@ -8,9 +8,9 @@ the score chart, the rulebook stickers and sealed contents, and play outside the
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.games.aeonsend.commands import COMMANDS, initial_state
+from campaigns.games.aeonsend.context import page_context
 from campaigns.games.aeonsend.forms import SetupForm
-from campaigns.games.aeonsend.pages import page_context
-from campaigns.games.base import Game, Page
+from campaigns.games.base import META_COMMANDS, Game, Page
 
 GAME = Game(
     key="aeonsend",
@@ -21,7 +21,7 @@ GAME = Game(
     ),
     setup_form=SetupForm,
     initial_state=initial_state,
-    commands=COMMANDS,
+    commands={**META_COMMANDS, **COMMANDS},
     template="games/aeonsend.html",
     context=page_context,
     pages={

@@ -52,7 +52,6 @@ from campaigns.commands import need_choice as base_need_choice
 from campaigns.engines import turn_order
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend import forms as f
-from campaigns.games.base import META_COMMANDS
 
 
 def need_choice(payload: Payload, key: str, choices) -> str:
@@ -1139,7 +1138,6 @@ def gettext_noop(s: str) -> str:
 
 
 COMMANDS: dict[str, Command] = {
-    **META_COMMANDS,
     "ae.chapter": command("ae.chapter", f.ChapterForm, apply_chapter, describe_chapter),
     "ae.stickers": command(
         "ae.stickers", f.StickersForm, apply_stickers, describe_stickers, resolve_stickers
