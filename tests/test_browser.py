@@ -1,31 +1,13 @@
 """Journeys in real Chromium at phone size (390×844), two phones where it matters."""
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.journeys import no_sideways_scroll, shot, sign_up, small_tap_targets
+
 pytestmark = pytest.mark.browser
-
-SHOTS = os.environ.get("SCREENSHOTS")
-
-
-def shot(page: Page, name: str) -> None:
-    """Screenshots for a person to look at (SCREENSHOTS=dir); the tests assert on the page."""
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SHOTS}/{name}.png", full_page=True)
-
-
-def sign_up(page: Page, username: str) -> None:
-    page.goto("/signup/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password:", exact=True).fill("table-top-42x")
-    page.get_by_label("Password confirmation").fill("table-top-42x")
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
 
 
 def create_any_game(page: Page, name: str, counters: str = "Doom 0 12") -> None:
@@ -35,10 +17,6 @@ def create_any_game(page: Page, name: str, counters: str = "Doom 0 12") -> None:
     page.get_by_label("Counters").fill(counters)
     page.get_by_role("button", name="Create the campaign").click()
     expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
-
-
-def no_sideways_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def test_a_friend_joins_by_invitation_and_sees_changes_live(phones):
@@ -132,21 +110,6 @@ def test_bad_input_shows_a_message_next_to_the_tracker(phones):
     shot(page, "bad-input")
 
 
-def tap_targets_too_small(page: Page) -> list[str]:
-    """Buttons, fields and button-like links in the page's main part smaller than 44 px."""
-    return page.evaluate(
-        """() => Array.from(document.querySelectorAll(
-              '.wrap button, .wrap .button, .wrap input:not([type=hidden]):not([type=checkbox]),'
-              + ' .wrap select, .wrap textarea, .tabs a, .undo-bar button'))
-            .filter(el => el.offsetParent !== null)
-            .filter(el => {
-              const r = el.getBoundingClientRect();
-              return r.height < 44 || r.width < 44;
-            })
-            .map(el => el.outerHTML.slice(0, 80))"""
-    )
-
-
 def test_every_page_fits_a_small_phone(browser, site):
     context = browser.new_context(
         base_url=site.url,
@@ -163,10 +126,10 @@ def test_every_page_fits_a_small_phone(browser, site):
     for path in ("", "history/", "members/", "settings/"):
         page.goto(base + path)
         no_sideways_scroll(page)
-        assert tap_targets_too_small(page) == []
+        assert small_tap_targets(page) == []
     shot(page, "dark-360")
     for path in ("/", "/new/", "/new/any/", "/import/", "/account/"):
         page.goto(path)
         no_sideways_scroll(page)
-        assert tap_targets_too_small(page) == []
+        assert small_tap_targets(page) == []
     context.close()

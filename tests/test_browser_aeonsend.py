@@ -1,54 +1,13 @@
 """Aeon's End: Legacy journeys in real Chromium at phone size (390×844), two phones at the table."""
 
-import os
 import re
 import threading
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.journeys import no_sideways_scroll, shot, shot_of, sign_up, small_tap_targets
 from tests.server import Phone
-
-SHOTS = os.environ.get("SCREENSHOTS")
-
-
-def shot(page: Page, name: str) -> None:
-    """Screenshots for a person to look at (SCREENSHOTS=dir); the tests assert on the page."""
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SHOTS}/aeonsend-{name}.png", full_page=True)
-
-
-def shot_of(page: Page, selector: str, name: str) -> None:
-    """One part of the page, at full resolution."""
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.locator(selector).screenshot(path=f"{SHOTS}/aeonsend-{name}.png")
-
-
-def sign_up(page: Page, username: str) -> None:
-    page.goto("/signup/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password:", exact=True).fill("table-top-42x")
-    page.get_by_label("Password confirmation").fill("table-top-42x")
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
-
-
-def no_sideways_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def small_targets(page: Page) -> list[str]:
-    """Visible buttons and links in the campaign content smaller than 44 px in height."""
-    return page.evaluate(
-        """() => Array.from(document.querySelectorAll(
-            '#campaign-content button, #campaign-content summary, #campaign-content .tabs a'))
-          .filter(el => el.offsetParent !== null)
-          .filter(el => el.getBoundingClientRect().height < 43.5)
-          .map(el => el.textContent.trim().slice(0, 30))"""
-    )
 
 
 def tab(page: Page, name: str) -> None:
@@ -69,14 +28,14 @@ def test_a_legacy_campaign_at_the_table_on_two_phones(phones):
         owner.locator(f'[name="p{number}_player"]').fill(player)
         owner.locator(f'[name="p{number}_character"]').fill(character)
         owner.locator(f'[name="p{number}_mat"]').fill(str(number))
-    shot(owner, "new")
+    shot(owner, "aeonsend-new")
     no_sideways_scroll(owner)
     owner.get_by_role("button", name="Create the campaign").click()
     expect(owner.get_by_role("heading", name="The Breach", exact=True)).to_be_visible()
     expect(owner.get_by_role("heading", name="At the beginning of Chapter 1")).to_be_visible()
-    shot(owner, "table")
+    shot(owner, "aeonsend-table")
     no_sideways_scroll(owner)
-    assert small_targets(owner) == []
+    assert small_tap_targets(owner) == []
 
     # A friend joins through the invitation.
     tab(owner, "Members")
@@ -100,13 +59,13 @@ def test_a_legacy_campaign_at_the_table_on_two_phones(phones):
         expect(friend.locator("#deck .ae-current-card")).to_have_text(card)
         if draw == 6:
             expect(friend.get_by_text("the next draw shuffles all six cards")).to_be_visible()
-            shot(friend, "turns-empty")
+            shot(friend, "aeonsend-turns-empty")
     expect(friend.get_by_role("heading", name="Turn order · round 2")).to_be_visible()
     expect(friend.get_by_text("5 cards in the deck")).to_be_visible()
     assert "pool" not in friend.content()
-    shot(owner, "turns")
+    shot(owner, "aeonsend-turns")
     no_sideways_scroll(friend)
-    assert small_targets(owner) == []
+    assert small_tap_targets(owner) == []
 
     # Undo the last draw from the friend's phone: back to round 1 on both.
     friend.locator("#undo-bar").get_by_role("button", name="Undo").click()
@@ -121,7 +80,7 @@ def test_a_legacy_campaign_at_the_table_on_two_phones(phones):
     owner.get_by_role("button", name="Brama minus one").click()
     expect(owner.get_by_label("Brama life")).to_contain_text("9/10")
     expect(friend.get_by_label("Brama life")).to_contain_text("9/10")
-    shot(owner, "life")
+    shot(owner, "aeonsend-life")
     no_sideways_scroll(owner)
 
     # Record a game in the score chart; a negative life is refused next to its field.
@@ -136,7 +95,7 @@ def test_a_legacy_campaign_at_the_table_on_two_phones(phones):
         "Gravehold's life left: Life left cannot be negative."
     )
     expect(owner.locator("#scores")).to_contain_text("No games recorded yet.")
-    shot(owner, "score-refused")
+    shot(owner, "aeonsend-score-refused")
     form.get_by_label("Gravehold's life left").fill("14")
     form.get_by_label("The nemesis's life left").fill("0")
     form.get_by_label("Rounds").fill("8")
@@ -144,7 +103,7 @@ def test_a_legacy_campaign_at_the_table_on_two_phones(phones):
     expect(owner.locator("#scores")).to_contain_text("#1 · Maelstrom · Win")
     expect(owner.locator("#score-charts svg")).to_have_count(2)
     expect(owner.locator("#score-charts")).to_contain_text("1 game: 1 won, 0 lost.")
-    shot(owner, "chart")
+    shot(owner, "aeonsend-chart")
     no_sideways_scroll(owner)
 
     # Move on to the end of Chapter 2 and apply the stickers due, in one step.
@@ -156,7 +115,7 @@ def test_a_legacy_campaign_at_the_table_on_two_phones(phones):
     for letter in "ANOQY":
         expect(chapter.get_by_label(f"Sticker {letter}")).to_be_checked()
     expect(chapter.get_by_label("Sticker S")).not_to_be_checked()
-    shot(owner, "stickers-due")
+    shot(owner, "aeonsend-stickers-due")
     chapter.get_by_role("button", name="Apply the ticked stickers").click()
     expect(chapter.get_by_label("Sticker A")).to_have_count(0)
     expect(owner.locator("#undo-bar")).to_contain_text("Applied the stickers A, N, O, Q, Y")
@@ -166,7 +125,7 @@ def test_a_legacy_campaign_at_the_table_on_two_phones(phones):
             re.compile("ae-applied")
         )
     expect(friend.locator("#sticker-s .ae-letter")).not_to_have_class(re.compile("ae-applied"))
-    shot(friend, "legacy")
+    shot(friend, "aeonsend-legacy")
     no_sideways_scroll(friend)
 
     # Banish a card, then find it in the list.
@@ -184,7 +143,7 @@ def test_a_legacy_campaign_at_the_table_on_two_phones(phones):
     expect(owner.locator("#banished .ae-banished li")).to_have_count(1)
     expect(owner.locator("#banished .ae-banished")).to_contain_text("Crystal")
     assert "q=cry" in owner.url
-    shot(owner, "banished")
+    shot(owner, "aeonsend-banished")
     no_sideways_scroll(owner)
     tab(friend, "Table")
     expect(friend.locator("#banished .ae-banished")).to_contain_text("Spark")
@@ -192,7 +151,7 @@ def test_a_legacy_campaign_at_the_table_on_two_phones(phones):
     # The other pages look right at phone size too.
     tab(owner, "Outside")
     expect(owner.get_by_role("heading", name="Nemesis deck")).to_be_visible()
-    shot(owner, "outside")
+    shot(owner, "aeonsend-outside")
     no_sideways_scroll(owner)
 
 
@@ -316,11 +275,11 @@ def test_a_lived_in_campaign_reads_well_on_a_phone(phones):
         expect(page.get_by_role("link", name=name)).to_have_attribute("aria-current", "page")
         shot(page, label)
         no_sideways_scroll(page)
-        assert small_targets(page) == [], name
+        assert small_tap_targets(page) == [], name
     tab(page, "Score chart")
     expect(page.locator("#score-charts")).to_contain_text("10 games: 7 won, 3 lost.")
     expect(page.locator("#score-charts circle")).to_have_count(10)
-    shot_of(page, "#score-charts", "charts-close")
+    shot_of(page, "#score-charts", "aeonsend-charts-close")
     tab(page, "Turn order")
-    shot_of(page, "#deck", "deck-close")
-    shot_of(page, "#life", "life-close")
+    shot_of(page, "#deck", "aeonsend-deck-close")
+    shot_of(page, "#life", "aeonsend-life-close")

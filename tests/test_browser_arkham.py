@@ -2,57 +2,14 @@
 Night of the Zealot campaign on Standard, draw on one phone and see the token on the other, undo
 the draw, and record a scenario with trauma and XP."""
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.journeys import no_sideways_scroll, settled, shot, sign_up, small_tap_targets
+
 pytestmark = pytest.mark.browser
-
-SHOTS = os.environ.get("SCREENSHOTS")
-
-
-def shot(page: Page, name: str) -> None:
-    """Screenshots for a person to look at (SCREENSHOTS=dir); the tests assert on the page."""
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{SHOTS}/arkham-{name}.png", full_page=True)
-        height = page.evaluate("document.documentElement.scrollHeight")
-        for part in range(min((height + 843) // 844, 12)):
-            clip = {"x": 0, "y": part * 844, "width": 390, "height": 844}
-            page.screenshot(path=f"{SHOTS}/arkham-{name}-{part}.png", full_page=True, clip=clip)
-
-
-def sign_up(page: Page, username: str) -> None:
-    page.goto("/signup/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password:", exact=True).fill("table-top-42x")
-    page.get_by_label("Password confirmation").fill("table-top-42x")
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
-
-
-def no_sideways_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-
-
-def small_tap_targets(page: Page) -> list[str]:
-    """Visible buttons, links styled as buttons and summaries smaller than 44 px high."""
-    return page.evaluate(
-        """() => Array.from(document.querySelectorAll(
-              '#campaign-content button, #campaign-content .button, #campaign-content summary'))
-            .filter(el => el.offsetParent !== null)
-            .filter(el => el.getBoundingClientRect().height < 43.5)
-            .map(el => el.textContent.trim() || el.getAttribute('aria-label'))"""
-    )
-
-
-def settled(page: Page, version: int) -> None:
-    """Wait until the page's live refresh has caught up with the campaign's version, so that a
-    late refresh does not redraw a region (and its message) while the test looks at it."""
-    expect(page.locator("#live-root")).to_have_attribute("data-version", str(version))
 
 
 def create_zealot(page: Page, name: str) -> None:
@@ -61,7 +18,7 @@ def create_zealot(page: Page, name: str) -> None:
     page.get_by_label("Campaign name").fill(name)
     page.get_by_label("Campaign:", exact=True).select_option(label="The Night of the Zealot")
     page.get_by_label("Difficulty").select_option(label="Standard")
-    shot(page, "create")
+    shot(page, "arkham-create", parts=True)
     page.get_by_role("button", name="Create the campaign").click()
     expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
 
@@ -81,7 +38,7 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
     add.get_by_role("button", name="Add the investigator").click()
     roland = keeper.get_by_role("article", name=re.compile("Roland Banks"))
     expect(roland).to_contain_text("health 9, sanity 5")
-    shot(keeper, "table")
+    shot(keeper, "arkham-table", parts=True)
     no_sideways_scroll(keeper)
     assert small_tap_targets(keeper) == []
 
@@ -94,7 +51,7 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
     expect(friend.locator("#bag-test")).to_contain_text("No test going on")
 
     keeper.get_by_role("link", name="Chaos bag").first.click()
-    shot(keeper, "bag-before")
+    shot(keeper, "arkham-bag-before", parts=True)
     no_sideways_scroll(keeper)
     assert small_tap_targets(keeper) == []
     keeper.get_by_role("button", name="Draw", exact=True).click()
@@ -106,8 +63,8 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
     expect(friend.locator("#bag-test [data-buzz]")).to_have_count(1)
     expect(keeper.locator("#bag-test [data-buzz]")).to_have_attribute("data-buzzed", "")
     expect(friend.locator("#bag-draws")).to_contain_text("Roland Banks")
-    shot(keeper, "bag-drawn")
-    shot(friend, "bag-drawn-friend")
+    shot(keeper, "arkham-bag-drawn", parts=True)
+    shot(friend, "arkham-bag-drawn-friend", parts=True)
     no_sideways_scroll(friend)
     image = keeper.locator("#bag-test .drawn li.newest img")
     assert image.bounding_box()["width"] >= 200  # readable across the table
@@ -129,7 +86,7 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
     record.locator("input[name=bag_count_1]").fill("1")
     record.locator("select[name=bag_token_1]").select_option(label="Cultist")
     record.get_by_label("Cultists We Interrogated").fill("Herman Collins")
-    shot(keeper, "record")
+    shot(keeper, "arkham-record", parts=True)
     record.get_by_role("button", name="Record the scenario").click()
     results = keeper.locator("#scenario-results")
     expect(results).to_contain_text("The Gathering · Resolution 1")
@@ -142,7 +99,7 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
         "Herman Collins"
     )
     expect(friend.locator("#bag-contents")).to_contain_text("In the bag: 17 tokens")
-    shot(keeper, "recorded")
+    shot(keeper, "arkham-recorded", parts=True)
     no_sideways_scroll(keeper)
 
     # One undo takes the whole scenario back.
@@ -169,7 +126,7 @@ def test_bad_input_shows_a_message_next_to_the_field(phones):
     expect(agnes.get_by_role("alert")).to_contain_text("Not enough XP")
     agnes.get_by_role("button", name="Physical trauma minus one").click()
     expect(agnes.get_by_role("alert")).to_contain_text("cannot go below 0")
-    shot(page, "bad-input")
+    shot(page, "arkham-bad-input", parts=True)
 
     page.get_by_role("link", name="Chaos bag").first.click()
     pool = page.locator("#bag-pool")
@@ -192,11 +149,11 @@ def test_bad_input_shows_a_message_next_to_the_field(phones):
     expect(page.locator("#bag-drawn")).to_contain_text("The rules say: reveal another token.")
     record.get_by_role("button", name="−2").click()
     expect(page.locator("#bag-drawn")).to_contain_text("Modifier −3")
-    shot(page, "physical")
+    shot(page, "arkham-physical", parts=True)
     no_sideways_scroll(page)
 
     page.get_by_role("link", name="Round").click()
-    shot(page, "round")
+    shot(page, "arkham-round", parts=True)
     no_sideways_scroll(page)
     assert small_tap_targets(page) == []
     expect(page.locator("#round-now")).to_contain_text("Round 1")
