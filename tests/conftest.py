@@ -1,8 +1,46 @@
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from campaigns.games import GAMES
-from campaigns.models import Campaign, Membership
+from campaigns.models import Campaign, Event, Membership
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    # Making users is most of a web test's time with the real hasher.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+def snapshot(campaign) -> tuple:
+    """Everything about a campaign a refused request must leave alone (refreshes `campaign`)."""
+    try:
+        campaign.refresh_from_db()
+    except Campaign.DoesNotExist:
+        return (None,)
+    return (
+        campaign.version,
+        campaign.state,
+        campaign.name,
+        campaign.archived,
+        campaign.invite_token,
+        Event.objects.filter(campaign=campaign).count(),
+        campaign.undo_top_id,
+        campaign.redo_top_id,
+        sorted(campaign.memberships.values_list("user__username", "role")),
+    )
 
 
 @pytest.fixture(autouse=True)

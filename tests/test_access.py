@@ -15,16 +15,11 @@ from django.test import Client
 
 import campaigns.ratelimit as ratelimit
 from campaigns.games import GAMES
-from campaigns.models import Campaign, Event, Membership
-from tests.conftest import make_user, tracker_id
+from campaigns.models import Campaign, Membership
+from tests.conftest import client_for, make_user, snapshot, tracker_id
 
 ROOT = Path(__file__).resolve().parent.parent
 ACTIONS = sorted(GAMES["any"].commands)
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
@@ -81,30 +76,6 @@ def valid_data(campaign, action: str) -> dict:
         "results.add": {"tracker": results["id"], "date": "2024-02-03", "result": "loss"},
         "results.remove": {"tracker": results["id"], "item": results["rows"][0]["id"]},
     }[action]
-
-
-def snapshot(campaign) -> tuple:
-    """Everything about a campaign a refused request must leave alone."""
-    fresh = Campaign.objects.filter(pk=campaign.pk).first()
-    if fresh is None:
-        return (None,)
-    return (
-        fresh.version,
-        fresh.state,
-        fresh.name,
-        fresh.archived,
-        fresh.invite_token,
-        Event.objects.filter(campaign=fresh).count(),
-        fresh.undo_top_id,
-        fresh.redo_top_id,
-        sorted(fresh.memberships.values_list("user__username", "role")),
-    )
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

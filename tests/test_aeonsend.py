@@ -9,10 +9,9 @@ import pytest
 
 from campaigns.games import GAMES
 from campaigns.games.aeonsend import data
-from campaigns.models import Campaign, Event, Membership
-from tests.conftest import make_user
+from campaigns.models import Campaign, Membership
+from tests.conftest import HTMX, make_user, snapshot, text
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 GAME = GAMES["aeonsend"]
 PAGES = {
     "": "Banished cards",
@@ -21,11 +20,6 @@ PAGES = {
     "p/legacy/": "Rulebook stickers",
     "p/outside/": "Nemesis deck",
 }
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def setup_for(*characters: str, solo: bool = False) -> dict:
@@ -69,15 +63,6 @@ def act(client, campaign, action: str, htmx: bool = False, **values):
 def state_of(campaign) -> dict:
     campaign.refresh_from_db()
     return campaign.state
-
-
-def snapshot(campaign) -> tuple:
-    campaign.refresh_from_db()
-    return (campaign.version, campaign.state, Event.objects.filter(campaign=campaign).count())
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 # Creating a campaign

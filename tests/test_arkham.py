@@ -14,9 +14,9 @@ from campaigns.engines import chaos
 from campaigns.games import GAMES
 from campaigns.games.arkham import commands, data
 from campaigns.games.arkham.context import percent
-from campaigns.models import Campaign, Event, Membership
+from campaigns.models import Campaign, Membership
+from tests.conftest import HTMX, snapshot
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
 NOTZ_STANDARD = {
     "+1": 1,
     "0": 2,
@@ -30,11 +30,6 @@ NOTZ_STANDARD = {
     "auto_fail": 1,
     "elder_sign": 1,
 }
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def make_arkham(owner, campaign="notz", difficulty="standard", name="Arkham nights") -> Campaign:
@@ -63,11 +58,6 @@ def post(client, campaign, action, htmx=False, **data):
 def state(campaign) -> dict:
     campaign.refresh_from_db()
     return campaign.state
-
-
-def snapshot(campaign) -> tuple:
-    campaign.refresh_from_db()
-    return (campaign.version, campaign.state, Event.objects.filter(campaign=campaign).count())
 
 
 def text(response) -> str:

@@ -21,11 +21,6 @@ from tests.test_arkham import Picks, index_of, make_arkham
 ARKHAM = GAMES["arkham"]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 TOKEN = st.sampled_from(chaos.TOKENS)
 SMALL = st.integers(min_value=-3, max_value=4)
 PICK = st.integers(min_value=0, max_value=10_000)

@@ -15,14 +15,7 @@ from hypothesis import strategies as st
 
 from campaigns.commands import CommandError
 from campaigns.models import Campaign, Event
-from tests.conftest import make_campaign, tracker_id
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+from tests.conftest import HTMX, make_campaign, snapshot, text, tracker_id
 
 
 def act_url(campaign, action: str) -> str:
@@ -50,24 +43,6 @@ def tracker_names(campaign) -> list[str]:
 def tracker(campaign, name: str) -> dict:
     campaign.refresh_from_db()
     return next(t for t in campaign.state["trackers"] if t["name"] == name)
-
-
-def snapshot(campaign) -> tuple:
-    """Everything a refused change must leave alone."""
-    campaign.refresh_from_db()
-    return (
-        campaign.version,
-        campaign.state,
-        campaign.name,
-        campaign.archived,
-        Event.objects.filter(campaign=campaign).count(),
-        campaign.undo_top_id,
-        campaign.redo_top_id,
-    )
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 def assert_redirect_to_campaign(response, campaign, region: str | None = None):

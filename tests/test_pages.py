@@ -8,25 +8,9 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership
-from tests.conftest import make_campaign, make_user, tracker_id
+from tests.conftest import HTMX, client_for, make_campaign, make_user, text, tracker_id
 
 ACTIONS = sorted(GAMES["any"].commands)
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def text(response) -> str:
-    return response.content.decode()
 
 
 # Pages

@@ -14,19 +14,8 @@ from hypothesis import strategies as st
 from campaigns.commands import CommandError
 from campaigns.models import Campaign, Event, Membership
 from campaigns.transfer import export_campaign, import_campaign
-from tests.conftest import make_campaign, tracker_id
+from tests.conftest import client_for, make_campaign, tracker_id
 from tests.test_campaign_changes import STEP, step_data
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def export(client, campaign) -> bytes:
