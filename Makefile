@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint bench browser-deps messages clean
+.PHONY: run test lint bench system-deps messages clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt .python-version
 	@command -v pyenv >/dev/null && pyenv install --skip-existing "$$(cat .python-version)" >/dev/null 2>&1 || true
@@ -20,13 +20,14 @@ run: $(VENV)/.installed
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	PORT=$(PORT) $(PY) -m companion.serve
 
-browser-deps:
-	@if [ ! -x /usr/bin/chromium ]; then \
-	  echo "Installing Debian's Chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+# Debian's Chromium for the browser journeys, gettext to check every string is in the catalogues.
+system-deps:
+	@if [ ! -x /usr/bin/chromium ] || ! command -v xgettext >/dev/null; then \
+	  echo "Installing Debian's chromium and gettext for the tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver gettext >/dev/null; \
 	fi
 
-test: $(VENV)/.installed browser-deps
+test: $(VENV)/.installed system-deps
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(VENV)/bin/ruff check .
 	$(PY) manage.py makemigrations --check --dry-run >/dev/null

@@ -61,6 +61,9 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
 
 
 def parse(raw: bytes) -> dict[str, Any]:
+    # PostgreSQL cannot store a NUL character in JSON; no campaign needs one.
+    if b"\x00" in raw or b"\\u0000" in raw:
+        raise ImportRefused(_("The file holds a character a campaign cannot (NUL)."))
     try:
         document = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

@@ -1,11 +1,20 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 
 from campaigns.games import GAMES
 from campaigns.models import Campaign, Event, Membership
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """Each test starts in English, whatever language a request in an earlier test chose."""
+    translation.activate("en")
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -481,3 +481,14 @@ def test_export_is_for_members_only(campaign, stranger):
 def test_the_exported_file_is_named_after_the_campaign(played, owner):
     response = client_for(owner).get(f"/c/{played.pk}/export.json")
     assert response["Content-Disposition"] == 'attachment; filename="our-campaign-10.json"'
+
+
+def test_a_file_with_a_nul_character_is_refused(campaign, owner):
+    """PostgreSQL cannot store NUL in JSON: the import says so instead of failing."""
+    client = client_for(owner)
+    raw = export(client, campaign).replace(b'"Our campaign"', b'"Our\\u0000campaign"', 1)
+    before = (Campaign.objects.count(), Event.objects.count())
+    response = upload(client, raw)
+    assert response.status_code == 422
+    assert "NUL" in response.content.decode()
+    assert (Campaign.objects.count(), Event.objects.count()) == before

@@ -2,11 +2,15 @@
 
 import gettext
 import re
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-LOCALE = Path(__file__).resolve().parent.parent / "locale"
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "locale"
 LANGUAGES = ["ja", "zh_Hans", "zh_Hant"]
 
 
@@ -27,7 +31,11 @@ def po_entries(path: Path):
                 fields[current] += line[1:-1]
         if fields.get("msgid"):
             strs = [v for k, v in sorted(fields.items()) if k.startswith("msgstr")]
-            yield fields["msgid"], fields.get("msgid_plural"), strs, fuzzy
+            # A string with a context is stored as "context\x04msgid", as gettext does.
+            msgid = fields["msgid"]
+            if "msgctxt" in fields:
+                msgid = fields["msgctxt"] + "\x04" + msgid
+            yield msgid, fields.get("msgid_plural"), strs, fuzzy
 
 
 ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
@@ -73,3 +81,25 @@ def test_the_campaign_page_speaks_the_chosen_language(owner_client, campaign, la
     page = owner_client.get(f"/c/{campaign.pk}/").content.decode()
     assert f'<html lang="{language}">' in page
     assert word in page
+
+
+def test_every_string_in_the_code_is_in_the_catalogues(tmp_path):
+    """makemessages on a copy of the code finds no string the catalogues do not hold."""
+    for name in ("campaigns", "companion", "templates"):
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "manage.py", tmp_path)
+    (tmp_path / "locale").mkdir()
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "ja", "--verbosity", "0"],
+        cwd=tmp_path,
+        check=True,
+        env={
+            "DJANGO_SETTINGS_MODULE": "companion.settings",
+            "PATH": "/usr/bin:/bin",
+            "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+            "DJANGO_SECRET_KEY": "x" * 50,
+        },
+    )
+    found = {msgid for msgid, *_ in po_entries(tmp_path / "locale/ja/LC_MESSAGES/django.po")}
+    held = {msgid for msgid, *_ in po_entries(LOCALE / "ja/LC_MESSAGES/django.po")}
+    assert sorted(found - held) == [], "run `make messages` and translate the new strings"

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from campaigns.commands import CommandError, State
 from campaigns.engines import chaos
@@ -289,7 +289,8 @@ class ElderForm(InvestigatorIdForm):
 
 class SupplyForm(InvestigatorIdForm):
     supply = forms.ChoiceField(
-        label=gettext_lazy("Supply"), choices=[(k, v[0]) for k, v in data.SUPPLIES.items()]
+        label=pgettext_lazy("The Forgotten Age", "Supply"),
+        choices=[(k, v[0]) for k, v in data.SUPPLIES.items()],
     )
 
 
