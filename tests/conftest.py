@@ -1,3 +1,5 @@
+import copy
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -87,6 +89,31 @@ def make_campaign(owner, name="Our campaign", trackers=None) -> Campaign:
     )
     Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
     return campaign
+
+
+def play_and_check_replay(campaign, user, steps, command_for) -> Campaign:
+    """Play steps on a campaign: "undo", "redo", or a command that command_for(campaign, step)
+    turns into (action, data, rng), or None to skip it (a form the view would refuse). A refused
+    step changes nothing; at the end the cached state equals a replay of the events."""
+    from campaigns.commands import CommandError
+
+    for step in steps:
+        before = (campaign.version, copy.deepcopy(campaign.state))
+        try:
+            if step[0] == "undo":
+                campaign.undo(user)
+            elif step[0] == "redo":
+                campaign.redo(user)
+            elif (command := command_for(campaign, step)) is not None:
+                action, data, rng = command
+                campaign.apply(action, data, user, rng=rng)
+        except CommandError:
+            campaign.refresh_from_db()
+            assert (campaign.version, campaign.state) == before
+    fresh = Campaign.objects.get(pk=campaign.pk)
+    assert fresh.replay() == fresh.state
+    assert fresh.version == fresh.events.count()
+    return fresh
 
 
 def tracker_id(campaign, name: str) -> int:
