@@ -183,7 +183,10 @@ PHONE = {
 @pytest.fixture(scope="session")
 def browser():
     """Debian's Chromium driven by Playwright. A missing browser fails the run: no skip."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # A loaded CI machine (two cores, two workers) can take a few seconds for a live update.
+    expect.set_options(timeout=10_000)
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(

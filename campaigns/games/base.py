@@ -34,6 +34,8 @@ class Game:
     context: Callable[[Any, State, Any], dict[str, Any]] = field(default=lambda c, s, r: {})
     # More pages, by URL slug: /c/<pk>/p/<slug>/.
     pages: dict[str, Page] = field(default_factory=dict)
+    # The game's own CSS (a static path), loaded only on its pages.
+    stylesheet: str = ""
 
     def template_for(self, page: str) -> str:
         return self.pages[page].template if page in self.pages else self.template

@@ -20,6 +20,7 @@ GAME = Game(
         "turn order deck at the table."
     ),
     setup_form=SetupForm,
+    stylesheet="css/aeonsend.css",
     initial_state=initial_state,
     commands={**META_COMMANDS, **COMMANDS},
     template="games/aeonsend.html",

@@ -15,6 +15,7 @@ GAME = Game(
         "The campaign log, each investigator's trauma and XP, and a chaos bag with exact odds."
     ),
     setup_form=SetupForm,
+    stylesheet="css/arkham.css",
     initial_state=initial_state,
     commands={**META_COMMANDS, **TRACKER_COMMANDS, **COMMANDS},
     template="games/arkham.html",
