@@ -16,6 +16,7 @@ success, and a chain that empties the bag resolves with what was revealed. Symbo
 """
 
 import itertools
+import math
 import random
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -212,37 +213,20 @@ def _check_test(skill: object, difficulty: object) -> None:
         raise ChaosError(f"The difficulty cannot be negative (got {difficulty}).")
 
 
-def _fold(
-    into: dict[tuple[int, bool, bool], int],
-    rest: Mapping[tuple[int, bool, bool], int],
-    copies: int,
-    modifier: int,
-    auto_succeed: bool,
-) -> None:
-    """Add the chains that start with one of ``copies`` equal tokens and continue as ``rest``."""
-    for (total, rest_fail, rest_succeed), weight in rest.items():
-        if rest_fail:
-            key = _AUTO_FAIL
-        elif auto_succeed or rest_succeed:
-            key = _AUTO_SUCCEED
-        else:
-            key = (total + modifier, False, False)
-        into[key] = into.get(key, 0) + copies * weight
-
-
 def _outcome_weights(
     bag: Mapping[str, int], effects: Mapping[str, Mapping[str, int | bool]] | None
 ) -> tuple[dict[tuple[int, bool, bool], int], int]:
     """Count the orderings of the whole bag by the outcome of the chain they start with.
 
     Every physical token is distinct, so all N! orderings are equally likely; counting them keeps
-    the arithmetic in exact integers (far cheaper than Fractions) until the single division by N!.
+    the arithmetic in exact integers until the single division by N!.
 
-    Only a token that reveals another changes what can follow it, so the state of a chain is just
-    how many of each such token remain (frost also says whether one was already seen). The table
-    is filled bottom-up over those counts; every other token ends the chain and its share is the
-    same at every state, so it is added in one step. That keeps a 50-token bag to a few hundred
-    states instead of 50! orderings.
+    A chain is a set of tokens that reveal another (at most one frost among them), in any order,
+    ended by the next token: one that ends the chain, a second frost (automatic failure), or
+    nothing when the bag runs dry. A given set of K chaining tokens and a given ending token
+    start K! (N - K - 1)! orderings, whatever the set; so the sets are counted by size, total
+    and whether one succeeds automatically (a knapsack over the kinds of chaining token), and
+    the work grows with the number of tokens, not with the product of their counts.
     """
     counts = validate_bag(bag)
     clean = validate_effects(effects)
@@ -251,57 +235,69 @@ def _outcome_weights(
         raise ChaosError("The chaos bag is empty: put at least one token in it before a test.")
 
     enders: dict[tuple[int, bool, bool], int] = {}
-    chainers: list[tuple[int, int, bool]] = []  # (copies, modifier, auto_succeed)
+    chainers: dict[tuple[int, bool], int] = {}  # (modifier, auto_succeed) -> copies
     frost = counts.get("frost", 0)
     for name, count in counts.items():
         if name == "frost":
-            continue  # whether frost chains depends on the state, so it has its own coordinate
+            continue  # the first frost chains, a second one ends the test: counted apart
         modifier, auto_fail, auto_succeed, again = _rule(name, clean)
         if auto_fail:
             # Nothing revealed afterwards can undo an automatic failure, so the chain's end is
             # already known even when the effect asks for another token.
             key = _AUTO_FAIL
         elif again:
-            chainers.append((count, modifier, auto_succeed))
+            chainers[(modifier, auto_succeed)] = chainers.get((modifier, auto_succeed), 0) + count
             continue
         elif auto_succeed:
             key = _AUTO_SUCCEED
         else:
             key = (modifier, False, False)
         enders[key] = enders.get(key, 0) + count
-    ender_count = sum(enders.values())
 
-    factorial = [1]
-    for n in range(1, size + 1):
-        factorial.append(factorial[-1] * n)
+    # sets[(k, total, succeeds)] = how many sets of k chaining tokens (no frost) add up so.
+    sets: dict[tuple[int, int, bool], int] = {(0, 0, False): 1}
+    for (modifier, auto_succeed), copies in chainers.items():
+        grown: dict[tuple[int, int, bool], int] = {}
+        for (k, total, succeeds), ways in sets.items():
+            for taken in range(copies + 1):
+                key = (
+                    k + taken,
+                    total + taken * modifier,
+                    succeeds or (auto_succeed and taken > 0),
+                )
+                grown[key] = grown.get(key, 0) + ways * math.comb(copies, taken)
+        sets = grown
 
-    # A state is (remaining copies of each chaining token..., remaining frost). Once one frost is
-    # out any further frost is an automatic failure, so frost never goes below frost - 1.
-    axes = [range(copies + 1) for copies, _, _ in chainers]
-    axes.append(range(max(frost - 1, 0), frost + 1))
-    table: dict[tuple[int, ...], dict[tuple[int, bool, bool], int]] = {}
-    # Lexicographic order visits every state after the states with one token fewer.
-    for state in itertools.product(*axes):
-        *remaining, frost_left = state
-        n = ender_count + sum(remaining) + frost_left
-        if n == 0:
-            table[state] = {_NOTHING: 1}  # the bag ran dry: resolve with what was revealed
-            continue
-        rest_orderings = factorial[n - 1]
-        weights = {key: copies * rest_orderings for key, copies in enders.items()}
-        if frost_left:
-            if frost_left < frost:
-                weights[_AUTO_FAIL] = weights.get(_AUTO_FAIL, 0) + frost_left * rest_orderings
-            else:
-                _fold(weights, table[(*remaining, frost_left - 1)], frost_left, -1, False)
-        for index, left in enumerate(remaining):
-            if left:
-                _, modifier, auto_succeed = chainers[index]
-                after = list(state)
-                after[index] -= 1
-                _fold(weights, table[tuple(after)], left, modifier, auto_succeed)
-        table[state] = weights
-    return table[(*(copies for copies, _, _ in chainers), frost)], factorial[size]
+    factorial = [math.factorial(n) for n in range(size + 1)]
+    weights: dict[tuple[int, bool, bool], int] = {}
+
+    def add(key: tuple[int, bool, bool], amount: int) -> None:
+        weights[key] = weights.get(key, 0) + amount
+
+    def ended_by(total: int, succeeds: bool, end: tuple[int, bool, bool]) -> tuple[int, bool, bool]:
+        if end[1]:
+            return _AUTO_FAIL
+        if succeeds or end[2]:
+            return _AUTO_SUCCEED
+        return (total + end[0], False, False)
+
+    for (k, total, succeeds), ways in sets.items():
+        # With no frost in the chain, or with one of the frosts (frost ways to pick it).
+        for frosts, frost_ways in ((0, 1), (1, frost)):
+            if not frost_ways:
+                continue
+            length = k + frosts
+            chain_total = total - frosts
+            count = ways * frost_ways * factorial[length]
+            if length == size:  # the bag ran dry: resolve with what was revealed
+                add(ended_by(chain_total, succeeds, _NOTHING), count)
+                continue
+            rest = factorial[size - length - 1]
+            for end, copies in enders.items():
+                add(ended_by(chain_total, succeeds, end), count * copies * rest)
+            if frosts:  # the next token is a second frost
+                add(_AUTO_FAIL, count * (frost - 1) * rest)
+    return {key: weight for key, weight in weights.items() if weight}, factorial[size]
 
 
 def _passes(outcome: tuple[int, bool, bool], skill: int, difficulty: int) -> bool:
