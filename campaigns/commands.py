@@ -9,7 +9,9 @@ redo and import run, so a payload from a hostile file is checked by the same cod
 
 from __future__ import annotations
 
+import datetime
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,6 +89,18 @@ def need_choice(payload: Payload, key: str, choices) -> str:
     value = payload.get(key)
     if value not in choices:
         raise CommandError(_("“%(key)s” is not one of the choices.") % {"key": key}, key)
+    return value
+
+
+def need_date(payload: Payload, key: str) -> str:
+    """A calendar date written YYYY-MM-DD (what a date field posts and an export holds)."""
+    value = payload.get(key)
+    try:
+        if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            raise ValueError
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise CommandError(_("Enter a valid date."), key) from None
     return value
 
 

@@ -24,6 +24,7 @@ from campaigns.commands import (
     State,
     need_bool,
     need_choice,
+    need_date,
     need_int,
     need_opt_int,
     need_str,
@@ -47,6 +48,12 @@ MAX_TRACKERS = 50
 MAX_ITEMS = 500
 NAME_LENGTH = 60
 TEXT_LENGTH = 1000
+
+
+def shown(name: Any) -> str:
+    """A tracker's name as the reader sees it: the names a game ships (Doubt, Campaign Notes)
+    are stored in English and read in the reader's language; a name the group typed is kept."""
+    return _(name) if isinstance(name, str) and name else str(name or "")
 
 
 # Finding things in a state; every lookup of an id a phone sent goes through these.
@@ -282,11 +289,12 @@ def set_counter(found: dict[str, Any], value: int) -> None:
     low, high = found.get("minimum"), found.get("maximum")
     if high is not None and value > high:
         raise CommandError(
-            _("%(name)s cannot go above %(n)d.") % {"name": found["name"], "n": high}, "value"
+            _("%(name)s cannot go above %(n)d.") % {"name": shown(found["name"]), "n": high},
+            "value",
         )
     if low is not None and value < low:
         raise CommandError(
-            _("%(name)s cannot go below %(n)d.") % {"name": found["name"], "n": low}, "value"
+            _("%(name)s cannot go below %(n)d.") % {"name": shown(found["name"]), "n": low}, "value"
         )
     if abs(value) > COUNTER_LIMIT:
         raise CommandError(_("Keep counters within a million."), "value")
@@ -373,11 +381,7 @@ def apply_result(state: State, payload: Payload) -> None:
     found = tracker(state, payload, "results")
     if len(found["rows"]) >= MAX_ITEMS * 4:
         raise CommandError(_("Too many items."), "date")
-    date = need_str(payload, "date", 10)
-    try:
-        datetime.date.fromisoformat(date)
-    except ValueError as error:
-        raise CommandError(_("Enter a valid date."), "date") from error
+    date = need_date(payload, "date")
     score = need_opt_int(payload, "score")
     found["rows"].append(
         {
@@ -413,7 +417,7 @@ def resolve_result(state: State, data: Payload, rng: random.Random) -> Payload:
 
 def describe_adjust(p: Payload) -> str:
     return _("%(name)s %(delta)+d (now %(to)s)") % {
-        "name": p.get("name"),
+        "name": shown(p.get("name")),
         "delta": p.get("delta", 0),
         "to": p.get("to", "?"),
     }
@@ -423,12 +427,12 @@ def describe_check(p: Payload) -> str:
     template = (
         _("%(name)s: ticked “%(label)s”") if p.get("done") else _("%(name)s: unticked “%(label)s”")
     )
-    return template % {"name": p.get("name"), "label": p.get("label")}
+    return template % {"name": shown(p.get("name")), "label": p.get("label")}
 
 
 def describe_result(p: Payload) -> str:
     return _("%(name)s: added a row for %(date)s (%(result)s)") % {
-        "name": p.get("name"),
+        "name": shown(p.get("name")),
         "date": p.get("date"),
         "result": RESULTS.get(p.get("result"), p.get("result")),
     }
@@ -437,7 +441,11 @@ def describe_result(p: Payload) -> str:
 def words(template: str):
     """A describe function from a template of the payload's keys."""
     return lambda p: (
-        _(template) % {key: p.get(key, "") for key in ("name", "label", "text", "value", "kind")}
+        _(template)
+        % {
+            "name": shown(p.get("name")),
+            **{key: p.get(key, "") for key in ("label", "text", "value", "kind")},
+        }
     )
 
 

@@ -129,6 +129,7 @@ def test_one_player_is_solo(owner_client):
         ({"p2_character": "A/B"}, "p2_character", "cannot contain"),
         ({"p3_character": "Third"}, "player_count", "raise the number of players"),
         ({"p1_colour": "mauve"}, "p1_colour", "Select a valid choice"),
+        ({"p1_colour": "red", "p2_colour": "red"}, "p2_colour", "colour of their own"),
     ],
 )
 def test_a_bad_setup_is_refused_next_to_the_field(owner_client, change, field, message):
@@ -221,7 +222,16 @@ def test_a_sticker_letter_that_does_not_exist_is_refused(owner_client, ae, lette
     assert snapshot(ae) == before
 
 
+def test_a_sticker_that_has_not_unlocked_yet_is_refused(owner_client, ae):
+    before = snapshot(ae)
+    response = act(owner_client, ae, "ae.stickers", letters=["D"], region="chapter")
+    assert response.status_code == 422
+    assert "Sticker D unlocks at" in text(response)
+    assert snapshot(ae) == before
+
+
 def test_a_sticker_applied_twice_is_refused(owner_client, ae):
+    move_to(owner_client, ae, "2-beginning")
     act(owner_client, ae, "ae.stickers", letters=["S"])
     before = snapshot(ae)
     response = act(owner_client, ae, "ae.stickers", letters=["S"], region="chapter")
@@ -645,6 +655,16 @@ def test_nobody_goes_above_the_starting_life(owner_client, ae):
     life(owner_client, ae, "0", -3)
     life(owner_client, ae, "0", 5, sign="heal")
     assert table(ae)["lives"][0] == 10
+
+
+@pytest.mark.parametrize("who", ["²", "①", "00", "٠", "9", "-1"])
+def test_life_for_a_player_who_does_not_exist_is_refused(owner_client, ae, who):
+    start(owner_client, ae)
+    before = snapshot(ae)
+    response = life(owner_client, ae, who, -1)
+    assert response.status_code == 422
+    assert "There is no such player" in text(response)
+    assert snapshot(ae) == before
 
 
 def test_damage_to_an_exhausted_player_is_dealt_twice_to_gravehold(owner_client, ae):

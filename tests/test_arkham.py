@@ -859,3 +859,70 @@ def test_every_token_has_an_icon_of_our_own():
         svg = (folder / f"{data.TOKEN_ICONS[token]}.svg").read_text()
         assert svg.startswith("<svg") and 'viewBox="0 0 100 100"' in svg
         assert "<script" not in svg and "<image" not in svg and "href" not in svg
+
+
+# The review's rule fixes
+
+
+def test_a_replaced_investigator_stays_off_the_table_whatever_their_trauma(owner_client, ark):
+    roland = add_investigator(owner_client, ark, health=2)
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=2)
+    assert investigator(ark, roland)["status"] == "killed"
+    add_investigator(owner_client, ark, name="Joe Diamond", replaces=roland)
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=-1)
+    assert investigator(ark, roland)["status"] == "killed"
+    page = text(owner_client.get(f"/c/{ark.pk}/p/bag/"))
+    assert "Joe Diamond</option>" in page
+    assert "Roland Banks</option>" not in page
+
+
+def test_the_groups_mark_wins_over_the_trauma_count(owner_client, ark):
+    agnes = add_investigator(owner_client, ark, name="Agnes Baker", health=6, sanity=2)
+    response = scenario_post(
+        owner_client,
+        ark,
+        scenario="The Gathering",
+        **{f"xp-{agnes}": 0, f"mental-{agnes}": 2, f"fate-{agnes}": "killed"},
+    )
+    assert response.status_code == 302
+    assert investigator(ark, agnes)["status"] == "killed"
+
+
+def test_a_killed_investigator_is_no_longer_the_one_testing(owner_client, owner, ark):
+    roland = add_investigator(owner_client, ark)
+    assert state(ark)["active"] == roland
+    ark.apply("investigator.mark", {"investigator": roland, "status": "killed"}, owner)
+    assert state(ark)["active"] is None
+
+
+def test_sealed_tokens_go_back_into_the_bag_when_the_scenario_ends(owner_client, owner, ark):
+    add_investigator(owner_client, ark)
+    ark.apply("bag.seal", {"token": "elder_sign"}, owner)
+    assert state(ark)["sealed"] == {"elder_sign": 1}
+    assert scenario_post(owner_client, ark, scenario="The Gathering").status_code == 302
+    assert state(ark)["sealed"] == {}
+    assert state(ark)["bag"]["elder_sign"] == 1
+
+
+def test_starting_another_scenario_clears_bless_and_curse(owner_client, owner, ark):
+    ark.apply("scenario.start", {"name": "The Gathering"}, owner)
+    post(owner_client, ark, "bag.change", token="bless", delta=2)
+    post(owner_client, ark, "bag.change", token="frost", delta=1)
+    ark.apply("scenario.start", {"name": "The Midnight Masks"}, owner)
+    assert "bless" not in state(ark)["bag"]
+    assert state(ark)["bag"]["frost"] == 1
+
+
+def test_done_from_a_phone_that_saw_an_older_test_is_refused(owner_client, owner, ark):
+    add_investigator(owner_client, ark)
+    ark.apply("bag.draw", {}, owner)
+    first = state(ark)["draws"][-1]["id"]
+    ark.apply("bag.draw", {}, owner)  # another phone starts a new test meanwhile
+    before = snapshot(ark)
+    for action in ("bag.done", "bag.another"):
+        response = post(owner_client, ark, action, htmx=True, test=first, region="bag-drawn")
+        assert response.status_code == 422
+        assert "That test ended on another phone meanwhile" in text(response)
+        assert snapshot(ark) == before
+    current = state(ark)["draws"][-1]["id"]
+    assert post(owner_client, ark, "bag.done", test=current).status_code == 302

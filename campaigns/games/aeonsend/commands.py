@@ -33,6 +33,7 @@ from __future__ import annotations
 import copy
 import datetime
 import random
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -43,6 +44,7 @@ from campaigns.commands import (
     Payload,
     State,
     need_bool,
+    need_date,
     need_int,
     need_opt_int,
     need_str,
@@ -88,6 +90,9 @@ def initial_state(setup: dict[str, Any]) -> State:
                 "notes": [],
             }
         )
+    if len({p["colour"] for p in clean}) < len(clean):
+        # Turn order cards go by colour: two characters of one colour could not be told apart.
+        raise CommandError(_("Each character needs a colour of their own."), "player_count")
     solo = setup.get("solo", False)
     if not isinstance(solo, bool):
         raise CommandError(_("The set-up's solo choice is damaged."))
@@ -260,11 +265,21 @@ def apply_stickers(state: State, payload: Payload) -> None:
         letter = need_letter({"letters": value}, "letters")
         if letter in seen:
             raise CommandError(_("Sticker %(letter)s is ticked twice.") % {"letter": letter})
+        seen.append(letter)
+    here = data.POINTS.index(state["chapter"])
+    for letter in seen:
         if state["stickers"][letter]["applied"]:
             raise CommandError(
                 _("Sticker %(letter)s is already applied.") % {"letter": letter}, "letters"
             )
-        seen.append(letter)
+        timing = state["stickers"][letter]["timing"]
+        if timing is not None and data.POINTS.index(timing) > here:
+            # The due list applies what has unlocked; a later sticker waits for its point.
+            raise CommandError(
+                _("Sticker %(letter)s unlocks at %(point)s, later than where the campaign is.")
+                % {"letter": letter, "point": point_label(timing)},
+                "letters",
+            )
     for letter in seen:
         state["stickers"][letter].update(applied=True, game=game)
 
@@ -562,11 +577,7 @@ def describe_mage_remove(p: Payload) -> str:
 def apply_score(state: State, payload: Payload) -> None:
     if len(state["scores"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "date")
-    date = need_str(payload, "date", 10)
-    try:
-        datetime.date.fromisoformat(date)
-    except ValueError:
-        raise CommandError(_("Enter a valid date."), "date") from None
+    date = need_date(payload, "date")
     lives = []
     for number, mage in enumerate(state["players"], start=1):
         key = f"life_{number}"
@@ -661,9 +672,16 @@ def who_label(state: State, who: Any) -> str:
         return _("Gravehold")
     if who == "nemesis":
         return state["table"]["nemesis"] or _("The nemesis")
-    if isinstance(who, str) and who.isdigit() and int(who) < len(state["players"]):
+    if player_index(state, who) is not None:
         return state["players"][int(who)]["character"]
     return "?"
+
+
+def player_index(state: State, who: Any) -> int | None:
+    """The player a posted `who` names ("0" to "3"), or None."""
+    if isinstance(who, str) and re.fullmatch(r"[0-3]", who) and int(who) < len(state["players"]):
+        return int(who)
+    return None
 
 
 def apply_life(state: State, payload: Payload) -> None:
@@ -686,9 +704,9 @@ def apply_life(state: State, payload: Payload) -> None:
             )
         table[key] = min(top, max(0, value + delta))
         return
-    if not (who.isdigit() and int(who) < len(state["players"])):
+    index = player_index(state, who)
+    if index is None:
         raise CommandError(_("There is no such player in this campaign."), "who")
-    index = int(who)
     life = table["lives"][index]
     name = who_label(state, who)
     if delta > 0:
@@ -945,10 +963,12 @@ def check_roll(state: State, payload: Payload) -> list[int]:
     counts = roll_counts(payload)
     gem3 = need_bool(payload, "gem3")
     picked = payload.get("picked")
-    if not isinstance(picked, list) or len(set(map(str, picked))) != len(picked):
+    if not isinstance(picked, list) or any(type(i) is not int for i in picked):
+        raise CommandError(_("The rolled supply is damaged."), "gems")
+    if len(set(picked)) != len(picked):
         raise CommandError(_("The rolled supply is damaged."), "gems")
     by_id = {card["id"]: card for card in available_cards(state)}
-    if any(not isinstance(i, int) or i not in by_id for i in picked):
+    if any(i not in by_id for i in picked):
         raise CommandError(_("A rolled card is not in your list (or it is banished)."), "gems")
     for kind, wanted in counts.items():
         if sum(1 for i in picked if by_id[i]["kind"] == kind) != wanted:
@@ -1109,9 +1129,13 @@ def apply_build(state: State, payload: Payload) -> None:
     counts = state["outside"]["chart"][str(players)]
     for tier, ids, wanted in zip(data.TIERS, tiers, counts, strict=True):
         cards = {card["id"] for card in tier_cards(state, tier)}
-        if not isinstance(ids, list) or len(set(map(str, ids))) != len(ids):
+        if (
+            not isinstance(ids, list)
+            or any(type(i) is not int for i in ids)
+            or len(set(ids)) != len(ids)
+        ):
             raise CommandError(_("The nemesis deck is damaged."), "players")
-        if any(not isinstance(i, int) or i not in cards for i in ids):
+        if any(i not in cards for i in ids):
             raise CommandError(_("A card of the nemesis deck is not in your list."), "players")
         if len(ids) != (wanted if cards else 0):
             raise CommandError(_("The nemesis deck does not match the chart."), "players")
@@ -1185,7 +1209,7 @@ COMMANDS: dict[str, Command] = {
         describe_score_remove,
         with_info(add_score_info),
     ),
-    "ae.start": command("ae.start", f.StartForm, apply_start, describe_start),
+    "ae.start": command("ae.start", f.StartForm, apply_start, describe_start, stale_check=True),
     "ae.life": command("ae.life", f.LifeForm, apply_life, describe_life, resolve_life),
     "ae.draw": command(
         "ae.draw", f.EmptyForm, apply_draw, describe_draw, random_take(turn_order.draw)

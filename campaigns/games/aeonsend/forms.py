@@ -109,7 +109,7 @@ class SetupForm(forms.Form):
         count = cleaned.get("player_count")
         if count is None:
             return cleaned
-        players, seen = [], set()
+        players, seen, colours = [], set(), set()
         for number in range(1, count + 1):
             player = (cleaned.get(f"p{number}_player") or "").strip()
             character = (cleaned.get(f"p{number}_character") or "").strip()
@@ -126,13 +126,19 @@ class SetupForm(forms.Form):
                     f"p{number}_character", _("Two characters cannot have the same name.")
                 )
             seen.add(character.casefold())
+            colour = cleaned.get(f"p{number}_colour") or list(data.COLOURS)[number - 1]
+            if colour in colours:
+                self.add_error(
+                    f"p{number}_colour", _("Each character needs a colour of their own.")
+                )
+            colours.add(colour)
             players.append(
                 {
                     "player": player,
                     "character": character,
                     "mat": (cleaned.get(f"p{number}_mat") or "").strip(),
                     "side": cleaned.get(f"p{number}_side") or "front",
-                    "colour": cleaned.get(f"p{number}_colour") or list(data.COLOURS)[number - 1],
+                    "colour": colour,
                 }
             )
         for number in range(count + 1, data.MAX_PLAYERS + 1):
@@ -190,6 +196,8 @@ class LinesField(forms.CharField):
     def clean(self, value: Any) -> list[str]:
         text = super().clean(value)
         items = [line.strip() for line in text.splitlines() if line.strip()]
+        if len(items) > self.max_items:
+            raise forms.ValidationError(_("At most %(n)d lines.") % {"n": self.max_items})
         if any(len(item) > self.item_length for item in items):
             raise forms.ValidationError(
                 _("Keep each line to %(n)d characters.") % {"n": self.item_length}

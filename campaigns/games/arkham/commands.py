@@ -318,12 +318,27 @@ def resolve_draw(state: State, data_: Payload, rng: random.Random) -> Payload:
     }
 
 
-def resolve_another(state: State, data_: Payload, rng: random.Random) -> Payload:
+def the_test_shown(state: State, data_: Payload) -> dict[str, Any]:
+    """The open test, which must be the one the phone showed when it says which."""
     test = open_test(state)
     if test is None:
         raise CommandError(_("No test is going on: draw to start one."), "tokens")
-    who = test["investigator"]
+    if data_.get("test") not in (None, test["id"]):
+        raise CommandError(
+            _("That test ended on another phone meanwhile: here is the one going on now."),
+            "tokens",
+        )
+    return test
+
+
+def resolve_another(state: State, data_: Payload, rng: random.Random) -> Payload:
+    who = the_test_shown(state, data_)["investigator"]
     return {"who": name_of(state, who), "tokens": draw_chain(state, who, False, rng)}
+
+
+def resolve_done(state: State, data_: Payload, rng: random.Random) -> Payload:
+    the_test_shown(state, data_)
+    return {}
 
 
 def apply_draw(state: State, payload: Payload) -> None:
@@ -342,6 +357,8 @@ def apply_done(state: State, payload: Payload) -> None:
 
 def resolve_record(state: State, data_: Payload, rng: random.Random) -> Payload:
     into = data_.get("into") or "new"
+    if into == "same":
+        the_test_shown(state, data_)
     who = state.get("active") if into == "new" else (open_test(state) or {}).get("investigator")
     return {"token": data_["token"], "into": into, "investigator": who, "who": name_of(state, who)}
 
@@ -402,12 +419,26 @@ def resolve_effects(state: State, data_: Payload, rng: random.Random) -> Payload
 
 
 def refresh_status(found: dict[str, Any]) -> None:
-    if found["physical"] >= found["health"]:
+    """Killed or insane by trauma, or as the group marked them (the group's word wins); one
+    who has been replaced stays on the record as they left, whatever their trauma does."""
+    if found.get("replaced_by") and found["status"] != "active":
+        return
+    if found["marked"]:
+        found["status"] = found["marked"]
+    elif found["physical"] >= found["health"]:
         found["status"] = "killed"
     elif found["mental"] >= found["sanity"]:
         found["status"] = "insane"
     else:
-        found["status"] = found["marked"] or "active"
+        found["status"] = "active"
+
+
+def keep_active_in_play(state: State) -> None:
+    """The investigator the bag tests for must be in play: one killed or insane is not."""
+    active = state.get("active")
+    found = next((i for i in state.get("investigators", []) if i["id"] == active), None)
+    if found is not None and found["status"] != "active":
+        state["active"] = None
 
 
 def apply_add_investigator(state: State, payload: Payload) -> None:
@@ -464,6 +495,7 @@ def apply_trauma(state: State, payload: Payload) -> None:
     kind = need_choice(payload, "kind", TRAUMA_KINDS)
     value = found[kind] + need_int(payload, "delta", -30, 30)
     set_trauma(found, kind, value)
+    keep_active_in_play(state)
 
 
 def set_trauma(found: dict[str, Any], kind: str, value: int) -> None:
@@ -538,6 +570,7 @@ def apply_mark(state: State, payload: Payload) -> None:
         )
     found["marked"] = None if status == "active" else status
     refresh_status(found)
+    keep_active_in_play(state)
 
 
 ITEM_KINDS = ("asset", "weakness")
@@ -623,8 +656,22 @@ def fresh_round() -> dict[str, Any]:
     }
 
 
+def end_scenario_tokens(state: State) -> None:
+    """At a scenario's end bless and curse leave the bag, and every other sealed token goes
+    back into it (the cards that sealed them leave play); frost stays."""
+    for token in data.POOL_TOKENS:
+        state["bag"].pop(token, None)
+        state["sealed"].pop(token, None)
+    for token, count in state["sealed"].items():
+        state["bag"][token] = state["bag"].get(token, 0) + count
+    state["sealed"] = {}
+
+
 def apply_start(state: State, payload: Payload) -> None:
     close_test(state)
+    if state.get("scenario"):
+        # Starting another scenario ends the one going on, as recording it would.
+        end_scenario_tokens(state)
     state["scenario"] = need_str(payload, "name", NAME).strip()
     state["round"] = fresh_round()
 
@@ -688,10 +735,8 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
                 "status": found["status"],
             }
         )
-    # Bless and curse leave the bag (and the cards that sealed them) at the scenario's end.
-    for token in data.POOL_TOKENS:
-        state["bag"].pop(token, None)
-        state["sealed"].pop(token, None)
+    keep_active_in_play(state)
+    end_scenario_tokens(state)
     changes = []
     for change in bag_changes(payload):
         if not isinstance(change, dict):
@@ -955,10 +1000,14 @@ def resolve_active(state: State, data_: Payload, rng: random.Random) -> Payload:
 COMMANDS: dict[str, Command] = {
     "bag.draw": Command("bag.draw", forms.EmptyForm, apply_draw, describe_draw, resolve_draw),
     "bag.another": Command(
-        "bag.another", forms.EmptyForm, apply_another, describe_another, resolve_another
+        "bag.another", forms.TestForm, apply_another, describe_another, resolve_another
     ),
     "bag.done": Command(
-        "bag.done", forms.EmptyForm, apply_done, lambda p: _("Ended the test: tokens returned")
+        "bag.done",
+        forms.TestForm,
+        apply_done,
+        lambda p: _("Ended the test: tokens returned"),
+        resolve_done,
     ),
     "bag.record": Command(
         "bag.record", forms.RecordForm, apply_record, describe_record, resolve_record

@@ -104,11 +104,19 @@ class EmptyForm(forms.Form):
     """A tap with nothing to say but which button (draw, reveal another, done)."""
 
 
+class TestForm(forms.Form):
+    """Reveal another or done: the test the phone showed, so a tap meant for a test that has
+    ended meanwhile does not land in a new one."""
+
+    test = forms.IntegerField(min_value=1, required=False)
+
+
 class TokenForm(forms.Form):
     token = TokenField()
 
 
 class RecordForm(TokenForm):
+    test = forms.IntegerField(min_value=1, required=False)
     into = forms.ChoiceField(
         label=gettext_lazy("This token"),
         choices=[
