@@ -15,7 +15,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import (
     Command,
@@ -447,11 +447,6 @@ def words(template: str):
             **{key: p.get(key, "") for key in ("label", "text", "value", "kind")},
         }
     )
-
-
-# Wrapped by gettext_noop-style markers so makemessages finds them; _() translates at render.
-def gettext_noop(s: str) -> str:
-    return s
 
 
 COMMANDS: dict[str, Command] = {

@@ -37,6 +37,7 @@ import re
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns.commands import (
     Command,
@@ -1155,10 +1156,6 @@ def command(name, form, apply, describe, resolve=None, stale_check=False) -> Com
 
 def noop_describe(template: str):
     return lambda p: _(template) % {key: p.get(key, "") for key in ("name", "text")}
-
-
-def gettext_noop(s: str) -> str:
-    return s
 
 
 COMMANDS: dict[str, Command] = {
