@@ -372,3 +372,11 @@ def test_malformed_join_import_and_account_posts_are_refused_not_a_500(campaign)
     for value in GARBAGE:
         response = client.post("/import/", {"file": value})
         assert response.status_code == 422, value
+
+
+@pytest.mark.parametrize(("field", "value"), [("counters", "Doom 5"), ("checklists", ": A, B")])
+def test_a_line_that_cannot_be_read_is_refused_next_to_its_field(owner_client, field, value):
+    response = owner_client.post("/new/any/", {**SETUP, field: value})
+    assert response.status_code == 422
+    assert f'id="id_{field}_error"' in text(response)
+    assert not Campaign.objects.exists()

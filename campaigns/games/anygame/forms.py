@@ -47,14 +47,17 @@ class SetupForm(forms.Form):
         initial=True,
     )
 
+    def clean_counters(self) -> list[dict[str, Any]]:
+        return [parse_counter_line(line) for line in lines(self.cleaned_data["counters"])]
+
+    def clean_checklists(self) -> list[dict[str, Any]]:
+        return [parse_checklist_line(line) for line in lines(self.cleaned_data["checklists"])]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        specs: list[dict[str, Any]] = []
-        try:
-            specs += [parse_counter_line(line) for line in lines(data.get("counters", ""))]
-            specs += [parse_checklist_line(line) for line in lines(data.get("checklists", ""))]
-        except forms.ValidationError as error:
-            raise forms.ValidationError(error.messages) from None
+        if self.errors:
+            return data
+        specs: list[dict[str, Any]] = [*data["counters"], *data["checklists"]]
         specs += [{"kind": "list", "name": name[:60]} for name in lines(data.get("lists", ""))]
         if data.get("notes"):
             specs.append({"kind": "notes", "name": _("Notes")})
@@ -63,6 +66,7 @@ class SetupForm(forms.Form):
         try:
             initial_state({"trackers": specs})
         except CommandError as error:
+            # A refusal about a name (two trackers called the same) belongs to the lists given.
             raise forms.ValidationError(error.message) from None
         return {"trackers": specs}
 
