@@ -6,13 +6,13 @@ PORT ?= 8000
 
 .PHONY: run test lint bench system-deps messages clean
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt .python-version
+$(VENV)/.installed: requirements.txt requirements-dev.txt constraints.txt .python-version
 	@command -v pyenv >/dev/null && pyenv install --skip-existing "$$(cat .python-version)" >/dev/null 2>&1 || true
 	@PYBIN=$$(PYENV_VERSION=$$(cat .python-version) pyenv which python 2>/dev/null || command -v python$$(cat .python-version) || command -v python3); \
 	  echo "Using $$PYBIN ($$($$PYBIN --version))"; \
 	  test -x $(PY) || $$PYBIN -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet -r requirements-dev.txt -c constraints.txt
 	touch $@
 
 run: $(VENV)/.installed
