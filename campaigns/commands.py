@@ -32,8 +32,13 @@ class CommandError(Exception):
         self.field = field
 
 
+def jsonable(data: Payload) -> Payload:
+    """The cleaned data of a form as a payload an event can store (dates as YYYY-MM-DD)."""
+    return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in data.items()}
+
+
 def default_resolve(state: State, data: Payload, rng: random.Random) -> Payload:
-    return dict(data)
+    return jsonable(data)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from campaigns.commands import (
     CommandError,
     Payload,
     State,
+    jsonable,
     need_bool,
     need_choice,
     need_date,
@@ -264,10 +265,6 @@ def with_name(kind: str):
         return payload
 
     return resolve
-
-
-def jsonable(data: Payload) -> Payload:
-    return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in data.items()}
 
 
 # Applying

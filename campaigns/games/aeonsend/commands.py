@@ -31,7 +31,6 @@ again takes that same label out of the same multiset.
 from __future__ import annotations
 
 import copy
-import datetime
 import random
 import re
 from typing import Any
@@ -44,6 +43,7 @@ from campaigns.commands import (
     CommandError,
     Payload,
     State,
+    jsonable,
     need_bool,
     need_date,
     need_int,
@@ -55,6 +55,7 @@ from campaigns.commands import need_choice as base_need_choice
 from campaigns.engines import turn_order
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend import forms as f
+from campaigns.trackers import words
 
 
 def need_choice(payload: Payload, key: str, choices) -> str:
@@ -222,13 +223,6 @@ def with_info(*resolvers):
         return payload
 
     return resolve
-
-
-def jsonable(values: Payload) -> Payload:
-    return {
-        key: value.isoformat() if isinstance(value, datetime.date) else value
-        for key, value in values.items()
-    }
 
 
 # The chapter
@@ -1154,10 +1148,6 @@ def command(name, form, apply, describe, resolve=None, stale_check=False) -> Com
     return Command(name, form, apply, describe, stale_check=stale_check, **extra)
 
 
-def noop_describe(template: str):
-    return lambda p: _(template) % {key: p.get(key, "") for key in ("name", "text")}
-
-
 COMMANDS: dict[str, Command] = {
     "ae.chapter": command("ae.chapter", f.ChapterForm, apply_chapter, describe_chapter),
     "ae.stickers": command(
@@ -1188,7 +1178,7 @@ COMMANDS: dict[str, Command] = {
         "ae.upgrade_cancel",
         f.EmptyForm,
         apply_upgrade_cancel,
-        noop_describe(gettext_noop("Cancelled the supply upgrade")),
+        words(gettext_noop("Cancelled the supply upgrade")),
     ),
     "ae.mage": command("ae.mage", f.MageForm, apply_mage, describe_mage, with_info(add_character)),
     "ae.mage_remove": command(
@@ -1237,13 +1227,13 @@ COMMANDS: dict[str, Command] = {
         "ae.card",
         f.OwnCardForm,
         apply_card_add,
-        noop_describe(gettext_noop("Outside the campaign: added “%(name)s” to your cards")),
+        words(gettext_noop("Outside the campaign: added “%(name)s” to your cards")),
     ),
     "ae.card_remove": command(
         "ae.card_remove",
         f.ItemForm,
         apply_card_remove,
-        noop_describe(gettext_noop("Outside the campaign: removed “%(name)s” from your cards")),
+        words(gettext_noop("Outside the campaign: removed “%(name)s” from your cards")),
         with_info(add_card_name),
     ),
     "ae.roll": command("ae.roll", f.RandomizeForm, apply_roll, describe_roll, resolve_roll),
@@ -1253,13 +1243,13 @@ COMMANDS: dict[str, Command] = {
         "ae.nemesis_card",
         f.NemesisCardForm,
         apply_nemesis_card,
-        noop_describe(gettext_noop("Outside the campaign: added the nemesis card “%(name)s”")),
+        words(gettext_noop("Outside the campaign: added the nemesis card “%(name)s”")),
     ),
     "ae.nemesis_card_remove": command(
         "ae.nemesis_card_remove",
         f.ItemForm,
         apply_nemesis_card_remove,
-        noop_describe(gettext_noop("Outside the campaign: removed the nemesis card “%(name)s”")),
+        words(gettext_noop("Outside the campaign: removed the nemesis card “%(name)s”")),
         with_info(add_nemesis_card_name),
     ),
     "ae.build": command("ae.build", f.BuildForm, apply_build, describe_build, resolve_build),
