@@ -40,7 +40,7 @@ bench: $(VENV)/.installed
 	for f in tests/bench/bench_*.py; do $(PY) $$f; done
 
 messages: $(VENV)/.installed
-	$(PY) manage.py makemessages --all --no-obsolete --ignore=.venv --ignore=tests
+	$(PY) manage.py makemessages --all --no-obsolete --no-location --ignore=.venv --ignore=tests
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

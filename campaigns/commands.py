@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,6 +54,21 @@ class Command:
     # that add or take away (a +1, a draw) apply on top of whatever the others did.
     stale_check: bool = False
     roles: frozenset[str] = field(default_factory=lambda: frozenset({"owner", "player"}))
+
+
+def registry(*groups: Command | Iterable[Command]) -> dict[str, Command]:
+    """Commands by their name, which each command writes once; the same name twice is a mistake.
+
+    A feature module lists its commands (`COMMANDS = (Command("bag.draw", …), …)`) and a game
+    joins its features' lists: `registry(META_COMMANDS, bag.COMMANDS, investigators.COMMANDS)`.
+    """
+    found: dict[str, Command] = {}
+    for group in groups:
+        for command in (group,) if isinstance(group, Command) else group:
+            if command.name in found:
+                raise ValueError(f"Two commands are named {command.name!r}.")
+            found[command.name] = command
+    return found
 
 
 # Small checks for apply(): a payload may come from an imported file, so nothing is assumed.

@@ -61,19 +61,19 @@ def describe_archive(payload: Payload) -> str:
     return _("Archived the campaign") if payload.get("archived") else _("Brought the campaign back")
 
 
-META_COMMANDS = {
-    "campaign.rename": Command(
+META_COMMANDS = (
+    Command(
         "campaign.rename",
         RenameForm,
         apply_rename,
         lambda p: _("Renamed the campaign to “%(name)s”") % {"name": p.get("name")},
         stale_check=True,
     ),
-    "campaign.archive": Command(
+    Command(
         "campaign.archive",
         ArchiveForm,
         apply_archive,
         describe_archive,
         roles=frozenset({"owner"}),
     ),
-}
+)

@@ -7,6 +7,7 @@ the score chart, the rulebook stickers and sealed contents, and play outside the
 
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.commands import registry
 from campaigns.games.aeonsend.commands import COMMANDS, initial_state
 from campaigns.games.aeonsend.context import page_context
 from campaigns.games.aeonsend.forms import SetupForm
@@ -22,7 +23,7 @@ GAME = Game(
     setup_form=SetupForm,
     stylesheet="css/aeonsend.css",
     initial_state=initial_state,
-    commands={**META_COMMANDS, **COMMANDS},
+    commands=registry(META_COMMANDS, COMMANDS.values()),
     template="games/aeonsend.html",
     context=page_context,
     pages={

@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.commands import registry
 from campaigns.games.anygame.forms import SetupForm, initial_state
 from campaigns.games.base import META_COMMANDS, Game
 from campaigns.trackers import COMMANDS as TRACKER_COMMANDS
@@ -13,7 +14,7 @@ GAME = Game(
     blurb=_("Counters, checklists, lists, notes and a results table, set up as your game needs."),
     setup_form=SetupForm,
     initial_state=initial_state,
-    commands={**META_COMMANDS, **TRACKER_COMMANDS},
+    commands=registry(META_COMMANDS, TRACKER_COMMANDS.values()),
     template="games/anygame.html",
     context=page_context,
 )

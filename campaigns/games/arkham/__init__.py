@@ -2,6 +2,7 @@
 
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.commands import registry
 from campaigns.games.arkham.commands import COMMANDS
 from campaigns.games.arkham.context import context
 from campaigns.games.arkham.forms import SetupForm, initial_state
@@ -17,7 +18,7 @@ GAME = Game(
     setup_form=SetupForm,
     stylesheet="css/arkham.css",
     initial_state=initial_state,
-    commands={**META_COMMANDS, **TRACKER_COMMANDS, **COMMANDS},
+    commands=registry(META_COMMANDS, TRACKER_COMMANDS.values(), COMMANDS.values()),
     template="games/arkham.html",
     context=context,
     pages={
