@@ -1,10 +1,11 @@
-# Companion: `make run` starts the site, `make test` runs every test.
+# Companion: `make run` starts the site, `make test` runs every test (`make test-fast`: all but
+# the browser and real-server ones).
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test lint bench system-deps messages clean
+.PHONY: run test test-fast checks lint bench system-deps messages clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt constraints.txt .python-version
 	@command -v pyenv >/dev/null && pyenv install --skip-existing "$$(cat .python-version)" >/dev/null 2>&1 || true
@@ -29,9 +30,20 @@ system-deps:
 
 test: $(VENV)/.installed system-deps
 	$(PY) manage.py collectstatic --noinput --verbosity 0
-	$(VENV)/bin/ruff check .
-	$(PY) manage.py makemigrations --check --dry-run >/dev/null
+	$(MAKE) --no-print-directory checks
 	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
+
+# Everything but the browser journeys and the real-server tests: under a minute.
+test-fast: $(VENV)/.installed
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(MAKE) --no-print-directory checks
+	$(VENV)/bin/pytest -n 2 -m "not browser and not server" $(PYTEST_ARGS)
+
+checks:
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+	$(VENV)/bin/mypy --strict campaigns/engines/
+	$(PY) manage.py makemigrations --check --dry-run >/dev/null
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .

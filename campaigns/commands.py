@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,9 +105,10 @@ def need_bool(payload: Payload, key: str) -> bool:
     return value
 
 
-def need_choice(payload: Payload, key: str, choices) -> str:
+def need_choice(payload: Payload, key: str, choices: Collection[str]) -> str:
+    """One of the choices (a list or a number from a hostile file is refused, not a TypeError)."""
     value = payload.get(key)
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:
         raise CommandError(_("“%(key)s” is not one of the choices.") % {"key": key}, key)
     return value
 

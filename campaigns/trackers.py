@@ -431,7 +431,7 @@ def describe_result(p: Payload) -> str:
     return _("%(name)s: added a row for %(date)s (%(result)s)") % {
         "name": shown(p.get("name")),
         "date": p.get("date"),
-        "result": RESULTS.get(p.get("result"), p.get("result")),
+        "result": RESULTS.get(str(p.get("result")), p.get("result")),
     }
 
 
@@ -570,7 +570,11 @@ def results_chart(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
                 "result": row.get("result", "other"),
                 "label": " ".join(
                     str(part)
-                    for part in (row.get("date", ""), RESULTS.get(row.get("result"), ""), score)
+                    for part in (
+                        row.get("date", ""),
+                        RESULTS.get(str(row.get("result")), ""),
+                        score,
+                    )
                     if part not in (None, "")
                 ),
             }

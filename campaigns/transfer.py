@@ -79,17 +79,21 @@ def parse(raw: bytes) -> dict[str, Any]:
     return document
 
 
+def campaign_name(value: object) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > 80:
+        raise ImportRefused(_("The campaign's name is missing or too long."))
+    return value
+
+
 def import_campaign(raw: bytes, user) -> Campaign:
     """Check the whole file, then create the campaign with its events; or create nothing."""
     document = parse(raw)
-    game = GAMES.get(document.get("game")) if isinstance(document.get("game"), str) else None
+    key = document.get("game")
+    game = GAMES.get(key) if isinstance(key, str) else None
     if game is None:
         raise ImportRefused(_("The file is for a game this site does not know."))
-    name = document.get("name")
-    created_name = document.get("created_name", name)
-    for text in (name, created_name):
-        if not isinstance(text, str) or not text.strip() or len(text) > 80:
-            raise ImportRefused(_("The campaign's name is missing or too long."))
+    name = campaign_name(document.get("name"))
+    created_name = campaign_name(document.get("created_name", name))
     setup = document.get("setup")
     events = document.get("events")
     if not isinstance(setup, dict) or not isinstance(events, list):
@@ -176,8 +180,10 @@ def replay_file(game, initial: dict[str, Any], events: list[Any]):
             raise ImportRefused(_("An event is not one this game knows (%(where)s).") % where)
         actor, created = item.get("actor"), item.get("created")
         try:
+            if not isinstance(created, str):
+                raise ValueError
             created = datetime.datetime.fromisoformat(created)
-        except (TypeError, ValueError):
+        except ValueError:
             raise ImportRefused(_("An event has no valid time (%(where)s).") % where) from None
         if created.tzinfo is None:
             created = created.replace(tzinfo=datetime.UTC)

@@ -229,8 +229,8 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             campaign.apply(action, form.cleaned_data, request.user, seen_version(request))
         except Stale as stale:
             message, status = stale.message, 409
-        except CommandError as error:
-            message, status, field = error.message, 422, error.field
+        except CommandError as refused:
+            message, status, field = refused.message, 422, refused.field
     else:
         message, status = form_message(form), 422
         field = next(iter(form.errors), None)
@@ -313,8 +313,8 @@ def _undo_or_redo(request: HttpRequest, pk: int, which: str) -> HttpResponse:
         getattr(campaign, which)(request.user, event_id)
     except Stale as stale:
         message, status = stale.message, 409
-    except CommandError as error:
-        message, status = error.message, 422
+    except CommandError as refused:
+        message, status = refused.message, 422
     back = request.POST.get("back", "")
     page = back if back in campaign.game_module.pages or back == SETTINGS else ""
     if message is None and not request.htmx:

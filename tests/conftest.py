@@ -1,4 +1,5 @@
 import copy
+import html
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -215,3 +216,17 @@ def phones(browser, site):
     yield pages
     for context in contexts:
         context.close()
+
+
+def assert_refused(
+    client, campaign, path: str, data=None, *, status: int = 422, message: str, htmx=False
+):
+    """POST `path` (relative to the campaign's address, or absolute) and check it was refused:
+    the status, the message the person sees, and nothing about the campaign changed."""
+    url = path if path.startswith("/") else f"/c/{campaign.pk}/{path}"
+    before = snapshot(campaign)
+    response = client.post(url, data or {}, **(HTMX if htmx else {}))
+    assert response.status_code == status, text(response)[-2000:]
+    assert message in html.unescape(text(response))
+    assert snapshot(campaign) == before
+    return response

@@ -20,7 +20,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
 __all__ = [
     "EFFECT_KEYS",
@@ -92,7 +92,7 @@ class Outcome(NamedTuple):
     auto_succeed: bool = False
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     # bool is an int subclass, but True as a count or modifier is almost surely a mistake.
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -176,10 +176,10 @@ def _rule(
         if effect is None:
             return (0, False, False, False)
         return (
-            effect["modifier"],
-            effect["auto_fail"],
-            effect["auto_succeed"],
-            effect["reveal_another"],
+            int(effect["modifier"]),
+            bool(effect["auto_fail"]),
+            bool(effect["auto_succeed"]),
+            bool(effect["reveal_another"]),
         )
     return _FIXED_RULES[token]
 
@@ -260,12 +260,12 @@ def _outcome_weights(
         grown: dict[tuple[int, int, bool], int] = {}
         for (k, total, succeeds), ways in sets.items():
             for taken in range(copies + 1):
-                key = (
+                grown_key = (
                     k + taken,
                     total + taken * modifier,
                     succeeds or (auto_succeed and taken > 0),
                 )
-                grown[key] = grown.get(key, 0) + ways * math.comb(copies, taken)
+                grown[grown_key] = grown.get(grown_key, 0) + ways * math.comb(copies, taken)
         sets = grown
 
     factorial = [math.factorial(n) for n in range(size + 1)]

@@ -191,12 +191,15 @@ def _reshuffle_if_empty(state: State) -> None:
 
 def _take_top(state: State, rng: random.Random) -> str:
     """Remove and return the card that is on top of the (non-empty) deck."""
+    card: str
     if state["top"]:
-        return state["top"].pop(0)
-    if state["pool"]:
+        card = state["top"].pop(0)
+    elif state["pool"]:
         # randrange over physical cards, so a label held twice is twice as likely.
-        return state["pool"].pop(rng.randrange(len(state["pool"])))
-    return state["bottom"].pop(0)
+        card = state["pool"].pop(rng.randrange(len(state["pool"])))
+    else:
+        card = state["bottom"].pop(0)
+    return card
 
 
 def _pair_names(label: str) -> list[str]:
