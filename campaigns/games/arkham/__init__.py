@@ -1,11 +1,19 @@
-"""Arkham Horror: The Card Game: campaign log, investigators, a chaos bag with exact odds."""
+"""Arkham Horror: The Card Game: campaign log, investigators, a chaos bag with exact odds.
+
+One module per feature of the game, each keeping its commands' forms, rules and words together:
+``bag`` (drawing, bless, curse and frost, what is in the bag), ``symbols`` (what skull, cultist,
+tablet, elder thing and the elder sign do), ``odds``, ``investigators``, ``log`` (the campaign
+log's sections and supplies), ``scenario`` (starting one, recording it afterwards) and
+``round`` (the round helper). ``setup`` builds a new campaign's state, ``state`` describes it,
+``data`` holds the facts and ``context`` joins what the pages show.
+"""
 
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.commands import registry
-from campaigns.games.arkham.commands import COMMANDS
+from campaigns.games.arkham import bag, investigators, log, round, scenario, symbols
 from campaigns.games.arkham.context import context
-from campaigns.games.arkham.forms import SetupForm, initial_state
+from campaigns.games.arkham.setup import SetupForm, initial_state
 from campaigns.games.base import META_COMMANDS, Game, Page
 from campaigns.trackers import COMMANDS as TRACKER_COMMANDS
 
@@ -18,7 +26,16 @@ GAME = Game(
     setup_form=SetupForm,
     stylesheet="css/arkham.css",
     initial_state=initial_state,
-    commands=registry(META_COMMANDS, TRACKER_COMMANDS.values(), COMMANDS.values()),
+    commands=registry(
+        META_COMMANDS,
+        TRACKER_COMMANDS.values(),
+        bag.COMMANDS,
+        symbols.COMMANDS,
+        investigators.COMMANDS,
+        log.COMMANDS,
+        scenario.COMMANDS,
+        round.COMMANDS,
+    ),
     template="games/arkham.html",
     context=context,
     pages={

@@ -14,12 +14,19 @@ from hypothesis import strategies as st
 from campaigns.commands import CommandError
 from campaigns.engines import chaos
 from campaigns.games import GAMES
-from campaigns.games.arkham import commands, data
+from campaigns.games.arkham import data, investigators, scenario
+from campaigns.games.arkham.bag import apply_done, apply_record, apply_seal, drawable, wants_another
 from campaigns.models import Campaign
 from tests.conftest import play_and_check_replay
-from tests.test_arkham import Picks, index_of, make_arkham
+from tests.games.arkham.helpers import Picks, index_of, make_arkham
 
 ARKHAM = GAMES["arkham"]
+# The game's own commands (the shared trackers' and the campaign's are tested where they live).
+ARKHAM_OWN = sorted(
+    name
+    for name, command in ARKHAM.commands.items()
+    if command.apply.__module__.startswith("campaigns.games.arkham")
+)
 
 
 TOKEN = st.sampled_from(chaos.TOKENS)
@@ -31,8 +38,8 @@ STEP = st.one_of(
     st.tuples(st.just("investigator.trauma"), PICK, st.sampled_from(["physical", "mental"]), SMALL),
     st.tuples(st.just("investigator.xp"), PICK, SMALL),
     st.tuples(st.just("investigator.buy"), PICK, st.integers(0, 5)),
-    st.tuples(st.just("investigator.mark"), PICK, st.sampled_from(commands.STATUSES)),
-    st.tuples(st.just("investigator.item"), PICK, st.sampled_from(commands.ITEM_KINDS)),
+    st.tuples(st.just("investigator.mark"), PICK, st.sampled_from(investigators.STATUSES)),
+    st.tuples(st.just("investigator.item"), PICK, st.sampled_from(investigators.ITEM_KINDS)),
     st.tuples(st.just("investigator.elder"), PICK, SMALL, st.booleans()),
     st.tuples(st.just("bag.draw"), PICK),
     st.tuples(st.just("bag.another"), PICK),
@@ -176,7 +183,7 @@ def bag_state(bag, sealed_tokens):
     state["bag"] = {t: n for t, n in bag.items() if n}
     for token in sealed_tokens:
         if state["bag"].get(token):
-            commands.apply_seal(state, {"token": token})
+            apply_seal(state, {"token": token})
     return state
 
 
@@ -192,7 +199,7 @@ def draw(state, rng):
 @given(bag=BAGS, sealed=st.sets(TOKEN, max_size=4))
 def test_every_token_in_the_bag_can_come_out_and_a_sealed_one_never_does(bag, sealed):
     state = bag_state(bag, sealed)
-    in_bag = commands.drawable(state)
+    in_bag = drawable(state)
     if not in_bag:
         with pytest.raises(CommandError, match="The bag is empty"):
             draw(state, random.Random(0))
@@ -206,7 +213,7 @@ def test_every_token_in_the_bag_can_come_out_and_a_sealed_one_never_does(bag, se
         for token in set(tokens):
             assert tokens.count(token) <= in_bag.get(token, 0)
         test = after["draws"][-1]
-        assert test["open"] and not commands.wants_another(after, test)
+        assert test["open"] and not wants_another(after, test)
     assert seen == set(in_bag)
     assert seen == {t for t, n in state["bag"].items() if n}
     for token, count in state["sealed"].items():
@@ -224,7 +231,7 @@ def test_a_random_draw_chains_exactly_as_the_rules_say(bag, seed):
         assert entry["again"] and not (entry["token"] == "frost" and entry.get("second_frost"))
     frosts = tokens.count("frost")
     assert test["auto_fail"] == (frosts >= 2 or "auto_fail" in tokens)
-    commands.apply_done(after, {})
+    apply_done(after, {})
     for token in data.POOL_TOKENS:
         assert after["bag"].get(token, 0) == bag.get(token, 0) - tokens.count(token)
 
@@ -306,24 +313,24 @@ KEYS = [
 
 def played_state():
     state = ARKHAM.initial_state({"campaign": "tfa", "difficulty": "standard"})
-    commands.apply_add_investigator(
+    investigators.apply_add_investigator(
         state, {"name": "Ursula", "player": "", "health": 7, "sanity": 7, "replaces": None}
     )
-    commands.apply_start(state, {"name": "The Untamed Wilds"})
+    scenario.apply_start(state, {"name": "The Untamed Wilds"})
     who = state["investigators"][0]["id"]
-    commands.apply_record(state, {"token": "0", "into": "new", "investigator": who})
+    apply_record(state, {"token": "0", "into": "new", "investigator": who})
     return state
 
 
 @settings(max_examples=200, deadline=None)
 @given(
-    action=st.sampled_from(sorted(commands.COMMANDS)),
+    action=st.sampled_from(ARKHAM_OWN),
     payload=st.dictionaries(st.sampled_from(KEYS), JSON, max_size=6),
 )
 def test_a_hostile_payload_is_refused_with_a_message_or_fits(action, payload):
     state = played_state()
     try:
-        commands.COMMANDS[action].apply(state, payload)
+        ARKHAM.commands[action].apply(state, payload)
     except CommandError as error:
         assert error.message
     else:

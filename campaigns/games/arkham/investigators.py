@@ -1,0 +1,386 @@
+"""The investigators: joining the campaign (or replacing one killed or insane), trauma, XP earned
+and spent, killed or insane by the group's word, story assets and weaknesses.
+
+In the state, ``investigators`` holds one dict per investigator, the killed and insane ones kept
+on the record; ``status`` follows from the trauma against health and sanity, or from ``marked``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    State,
+    need_choice,
+    need_int,
+    need_str,
+    next_id,
+)
+from campaigns.games.arkham import data
+from campaigns.games.arkham.common import (
+    MAX_INVESTIGATORS,
+    MAX_ITEMS,
+    NAME,
+    InvestigatorIdForm,
+    describe_investigator,
+    investigator,
+    signed,
+    with_investigator,
+)
+
+TRAUMA_KINDS = ("physical", "mental")
+STATUSES = ("active", "killed", "insane")
+ITEM_KINDS = ("asset", "weakness")
+
+
+def refresh_status(found: dict[str, Any]) -> None:
+    """Killed or insane by trauma, or as the group marked them (the group's word wins); one
+    who has been replaced stays on the record as they left, whatever their trauma does."""
+    if found.get("replaced_by") and found["status"] != "active":
+        return
+    if found["marked"]:
+        found["status"] = found["marked"]
+    elif found["physical"] >= found["health"]:
+        found["status"] = "killed"
+    elif found["mental"] >= found["sanity"]:
+        found["status"] = "insane"
+    else:
+        found["status"] = "active"
+
+
+def keep_active_in_play(state: State) -> None:
+    """The investigator the bag tests for must be in play: one killed or insane is not."""
+    active = state.get("active")
+    found = next((i for i in state.get("investigators", []) if i["id"] == active), None)
+    if found is not None and found["status"] != "active":
+        state["active"] = None
+
+
+# Joining, and replacing one who left
+
+
+def resolve_add(state: State, data_: Payload, rng: random.Random) -> Payload:
+    payload = dict(data_)
+    if payload.get("replaces") is not None:
+        payload["old"] = investigator(state, payload, "replaces")["name"]
+    return payload
+
+
+def apply_add_investigator(state: State, payload: Payload) -> None:
+    people = state.setdefault("investigators", [])
+    if len(people) >= MAX_INVESTIGATORS:
+        raise CommandError(_("That is more investigators than a campaign keeps."), "name")
+    replaces = payload.get("replaces")
+    old = None
+    if replaces is not None:
+        old = investigator(state, payload, "replaces")
+        if old["status"] == "active":
+            raise CommandError(
+                _("%(name)s is neither killed nor insane, so needs no replacement.")
+                % {"name": old["name"]},
+                "replaces",
+            )
+        if old.get("replaced_by"):
+            raise CommandError(
+                _("%(name)s has already been replaced.") % {"name": old["name"]}, "replaces"
+            )
+    found = {
+        "id": next_id(state),
+        "player": need_str(payload, "player", NAME, blank=True).strip(),
+        "name": need_str(payload, "name", NAME).strip(),
+        "health": need_int(payload, "health", 1, 30),
+        "sanity": need_int(payload, "sanity", 1, 30),
+        "physical": 0,
+        "mental": 0,
+        "xp": 0,
+        "spent": 0,
+        "marked": None,
+        "status": "active",
+        "elder": {"modifier": 0, "auto_succeed": False},
+        "items": [],
+        "purchases": [],
+        "supplies": {},
+        "replaces": old["id"] if old else None,
+        "replaced_by": None,
+    }
+    if old:
+        old["replaced_by"] = found["id"]
+        if state.get("active") == old["id"]:
+            state["active"] = found["id"]
+    people.append(found)
+    if state.get("active") is None:
+        state["active"] = found["id"]
+
+
+def describe_add(p: Payload) -> str:
+    if p.get("replaces") is not None:
+        return _("%(name)s replaces %(old)s") % {"name": p.get("name"), "old": p.get("old", "")}
+    return _("%(name)s joins the campaign") % {"name": p.get("name")}
+
+
+# Trauma
+
+
+def set_trauma(found: dict[str, Any], kind: str, value: int) -> None:
+    if value < 0:
+        message = (
+            _("%(name)s's physical trauma cannot go below 0.")
+            if kind == "physical"
+            else _("%(name)s's mental trauma cannot go below 0.")
+        )
+        raise CommandError(message % {"name": found["name"]}, kind)
+    if value > 30:
+        raise CommandError(_("Keep trauma to 30 or less."), kind)
+    found[kind] = value
+    refresh_status(found)
+
+
+def apply_trauma(state: State, payload: Payload) -> None:
+    found = investigator(state, payload)
+    kind = need_choice(payload, "kind", TRAUMA_KINDS)
+    value = found[kind] + need_int(payload, "delta", -30, 30)
+    set_trauma(found, kind, value)
+    keep_active_in_play(state)
+
+
+def describe_trauma(p: Payload) -> str:
+    template = (
+        _("%(name)s: physical trauma %(delta)s")
+        if p.get("kind") == "physical"
+        else _("%(name)s: mental trauma %(delta)s")
+    )
+    return template % {"name": p.get("name", ""), "delta": signed(p.get("delta", 0))}
+
+
+# XP
+
+
+def apply_xp(state: State, payload: Payload) -> None:
+    found = investigator(state, payload)
+    value = found["xp"] + need_int(payload, "delta", -200, 200)
+    if value < found["spent"]:
+        raise CommandError(
+            _("%(name)s has spent %(spent)d XP: earned XP cannot go below that.")
+            % {"name": found["name"], "spent": found["spent"]},
+            "delta",
+        )
+    if value > 999:
+        raise CommandError(_("Keep XP to 999 or less."), "delta")
+    found["xp"] = value
+
+
+def xp_cost(level: int) -> int:
+    return max(1, level)
+
+
+def apply_buy(state: State, payload: Payload) -> None:
+    found = investigator(state, payload)
+    level = need_int(payload, "level", 0, 5)
+    card = need_str(payload, "card", NAME, blank=True).strip()
+    cost = xp_cost(level)
+    unspent = found["xp"] - found["spent"]
+    if cost > unspent:
+        raise CommandError(
+            _("Not enough XP: that costs %(cost)d and %(name)s has %(left)d unspent.")
+            % {"cost": cost, "name": found["name"], "left": unspent},
+            "level",
+        )
+    if len(found["purchases"]) >= MAX_ITEMS:
+        raise CommandError(_("Too many purchases to keep."), "card")
+    found["spent"] += cost
+    found["purchases"].append({"card": card, "level": level, "cost": cost})
+
+
+def describe_buy(p: Payload) -> str:
+    return _("%(name)s spent %(cost)d XP on %(card)s (level %(level)s)") % {
+        "name": p.get("name", ""),
+        "cost": xp_cost(p["level"]) if isinstance(p.get("level"), int) else 0,
+        "card": p.get("card") or _("a card"),
+        "level": p.get("level", ""),
+    }
+
+
+# Killed or insane
+
+
+def apply_mark(state: State, payload: Payload) -> None:
+    found = investigator(state, payload)
+    status = need_choice(payload, "status", STATUSES)
+    if status == "active" and (
+        found["physical"] >= found["health"] or found["mental"] >= found["sanity"]
+    ):
+        raise CommandError(
+            _("%(name)s's trauma reaches their health or sanity: lower it first.")
+            % {"name": found["name"]},
+            "status",
+        )
+    if status == "active" and found.get("replaced_by"):
+        raise CommandError(
+            _("%(name)s has been replaced: undo the replacement instead.")
+            % {"name": found["name"]},
+            "status",
+        )
+    found["marked"] = None if status == "active" else status
+    refresh_status(found)
+    keep_active_in_play(state)
+
+
+def describe_mark(p: Payload) -> str:
+    status = p.get("status")
+    if status == "killed":
+        return _("%(name)s marked killed") % {"name": p.get("name", "")}
+    if status == "insane":
+        return _("%(name)s marked insane") % {"name": p.get("name", "")}
+    return _("%(name)s back in play") % {"name": p.get("name", "")}
+
+
+# Story assets and weaknesses
+
+
+def apply_item(state: State, payload: Payload) -> None:
+    found = investigator(state, payload)
+    if len(found["items"]) >= MAX_ITEMS:
+        raise CommandError(_("Too many cards to keep."), "text")
+    found["items"].append(
+        {
+            "id": next_id(state),
+            "kind": need_choice(payload, "kind", ITEM_KINDS),
+            "text": need_str(payload, "text", NAME).strip(),
+        }
+    )
+
+
+def describe_item(p: Payload) -> str:
+    template = (
+        _("%(name)s earned the weakness “%(text)s”")
+        if p.get("kind") == "weakness"
+        else _("%(name)s earned the story asset “%(text)s”")
+    )
+    return template % {"name": p.get("name", ""), "text": p.get("text", "")}
+
+
+def apply_remove_item(state: State, payload: Payload) -> None:
+    found = investigator(state, payload)
+    item = need_int(payload, "item")
+    before = len(found["items"])
+    found["items"] = [i for i in found["items"] if i["id"] != item]
+    if len(found["items"]) == before:
+        raise CommandError(_("That card is not on the record any more."), "item")
+
+
+# What the phones post
+
+
+class InvestigatorForm(forms.Form):
+    player = forms.CharField(label=gettext_lazy("Player"), max_length=80, required=False)
+    name = forms.CharField(label=gettext_lazy("Investigator"), max_length=80)
+    health = forms.IntegerField(label=gettext_lazy("Health"), min_value=1, max_value=30)
+    sanity = forms.IntegerField(label=gettext_lazy("Sanity"), min_value=1, max_value=30)
+    replaces = forms.IntegerField(min_value=1, max_value=10**9, required=False)
+
+
+class TraumaForm(InvestigatorIdForm):
+    kind = forms.ChoiceField(
+        choices=[
+            ("physical", gettext_lazy("Physical trauma")),
+            ("mental", gettext_lazy("Mental trauma")),
+        ]
+    )
+    delta = forms.IntegerField(label=gettext_lazy("Change"), min_value=-30, max_value=30)
+
+
+class DeltaForm(InvestigatorIdForm):
+    delta = forms.IntegerField(label=gettext_lazy("Change"), min_value=-200, max_value=200)
+
+
+class BuyForm(InvestigatorIdForm):
+    card = forms.CharField(label=gettext_lazy("Card"), max_length=80, required=False)
+    level = forms.IntegerField(label=gettext_lazy("Level"), min_value=0, max_value=5)
+
+
+class MarkForm(InvestigatorIdForm):
+    status = forms.ChoiceField(
+        choices=[
+            ("active", gettext_lazy("in play")),
+            ("killed", gettext_lazy("killed")),
+            ("insane", gettext_lazy("insane")),
+        ]
+    )
+
+
+class ItemForm(InvestigatorIdForm):
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Kind"),
+        choices=[("asset", gettext_lazy("Story asset")), ("weakness", gettext_lazy("Weakness"))],
+    )
+    text = forms.CharField(label=gettext_lazy("Card"), max_length=80)
+
+
+class UnitemForm(InvestigatorIdForm):
+    item = forms.IntegerField(min_value=1, max_value=10**9)
+
+
+# What the table page shows of each
+
+
+def investigator_view(state: State, found: dict[str, Any]) -> dict[str, Any]:
+    names = {i["id"]: i["name"] for i in state.get("investigators", [])}
+    supplies = [
+        {"key": key, "label": data.SUPPLIES[key][0], "count": n}
+        for key, n in found["supplies"].items()
+        if key in data.SUPPLIES
+    ]
+    return {
+        **found,
+        "unspent": found["xp"] - found["spent"],
+        "status_label": {
+            "active": _("in play"),
+            "killed": _("killed"),
+            "insane": _("insane"),
+        }[found["status"]],
+        "replaced_by_name": names.get(found.get("replaced_by"), ""),
+        "replaces_name": names.get(found.get("replaces"), ""),
+        "assets": [i for i in found["items"] if i["kind"] == "asset"],
+        "weaknesses": [i for i in found["items"] if i["kind"] == "weakness"],
+        "supply_list": supplies,
+        "supply_spent": sum(data.SUPPLIES[s["key"]][1] * s["count"] for s in supplies),
+        "elder_text": _("automatic success")
+        if found["elder"]["auto_succeed"]
+        else signed(found["elder"]["modifier"]),
+        "region": f"inv-{found['id']}",
+        "keys": {k: f"{k}-{found['id']}" for k in ("xp", "physical", "mental", "fate")},
+        "last_purchases": found["purchases"][-3:][::-1],
+    }
+
+
+COMMANDS = (
+    Command(
+        "investigator.add", InvestigatorForm, apply_add_investigator, describe_add, resolve_add
+    ),
+    Command("investigator.trauma", TraumaForm, apply_trauma, describe_trauma, with_investigator),
+    Command(
+        "investigator.xp",
+        DeltaForm,
+        apply_xp,
+        describe_investigator(gettext_noop("%(name)s: XP earned %(delta)s")),
+        with_investigator,
+    ),
+    Command("investigator.buy", BuyForm, apply_buy, describe_buy, with_investigator),
+    Command("investigator.mark", MarkForm, apply_mark, describe_mark, with_investigator),
+    Command("investigator.item", ItemForm, apply_item, describe_item, with_investigator),
+    Command(
+        "investigator.unitem",
+        UnitemForm,
+        apply_remove_item,
+        describe_investigator(gettext_noop("%(name)s: took a card off the record")),
+        with_investigator,
+    ),
+)

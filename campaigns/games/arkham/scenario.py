@@ -1,0 +1,327 @@
+"""Scenarios: starting one, and recording everything it changed afterwards as one event (XP,
+trauma, killed or insane, bag changes, log entries), so one undo takes it all back.
+
+In the state, ``scenario`` is the scenario being played (or None) and ``scenarios`` the results
+recorded after each, in order. A scenario's end clears bless and curse from the bag and puts
+every other sealed token back; frost stays.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns import trackers
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    State,
+    need_int,
+    need_str,
+    next_id,
+)
+from campaigns.engines import chaos
+from campaigns.games.arkham import data
+from campaigns.games.arkham.bag import change_bag, close_test
+from campaigns.games.arkham.common import (
+    MAX_INVESTIGATORS,
+    NAME,
+    TokenField,
+    investigator,
+    need_token,
+)
+from campaigns.games.arkham.investigators import (
+    TRAUMA_KINDS,
+    keep_active_in_play,
+    refresh_status,
+    set_trauma,
+)
+from campaigns.games.arkham.round import fresh_round
+
+BAG_ROWS = (1, 2, 3)
+NON_POOL = [t for t in chaos.TOKENS if t not in data.POOL_TOKENS]
+DYNAMIC = re.compile(r"^(xp|physical|mental|fate|entry|count)-(\d{1,9})$")
+
+
+def end_scenario_tokens(state: State) -> None:
+    """At a scenario's end bless and curse leave the bag, and every other sealed token goes
+    back into it (the cards that sealed them leave play); frost stays."""
+    for token in data.POOL_TOKENS:
+        state["bag"].pop(token, None)
+        state["sealed"].pop(token, None)
+    for token, count in state["sealed"].items():
+        state["bag"][token] = state["bag"].get(token, 0) + count
+    state["sealed"] = {}
+
+
+# Starting one
+
+
+def apply_start(state: State, payload: Payload) -> None:
+    close_test(state)
+    if state.get("scenario"):
+        # Starting another scenario ends the one going on, as recording it would.
+        end_scenario_tokens(state)
+    state["scenario"] = need_str(payload, "name", NAME).strip()
+    state["round"] = fresh_round()
+
+
+class StartForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Scenario"), max_length=80)
+
+
+# Recording it afterwards
+
+
+def bag_changes(payload: Payload) -> list[dict[str, Any]]:
+    changes = payload.get("bag", [])
+    if not isinstance(changes, list) or len(changes) > 40:
+        raise CommandError(_("The bag changes are not a list."), "bag")
+    return changes
+
+
+def resolve_record_scenario(state: State, data_: Payload, rng: random.Random) -> Payload:
+    people: dict[int, dict[str, Any]] = {}
+    entries, counters = [], []
+    for key, value in data_.items():
+        kind, _sep, number = key.partition("-")
+        if not number.isdigit():
+            continue
+        ident = int(number)
+        if kind in ("xp", "physical", "mental", "fate"):
+            row = people.setdefault(ident, {"id": ident, "xp": 0, "physical": 0, "mental": 0})
+            row[kind] = value if value is not None else (0 if kind != "fate" else "")
+        elif kind == "entry":
+            for line in (value or "").splitlines():
+                if line.strip():
+                    entries.append({"tracker": ident, "text": line.strip()[:1000]})
+        elif kind == "count" and value:
+            counters.append({"tracker": ident, "delta": value})
+    changes = []
+    for n in BAG_ROWS:
+        token, count = data_.get(f"bag_token_{n}"), data_.get(f"bag_count_{n}") or 0
+        if token and count:
+            sign = -1 if data_.get(f"bag_op_{n}") == "remove" else 1
+            changes.append({"token": token, "delta": sign * count})
+    return {
+        "scenario": data_["scenario"],
+        "resolution": data_.get("resolution", ""),
+        "investigators": [people[k] for k in sorted(people)],
+        "bag": changes,
+        "entries": entries,
+        "counters": counters,
+    }
+
+
+def apply_record_scenario(state: State, payload: Payload) -> None:
+    """After a scenario, everything at once: one event, so one undo takes it all back."""
+    close_test(state)
+    name = need_str(payload, "scenario", NAME).strip()
+    resolution = need_str(payload, "resolution", NAME, blank=True).strip()
+    rows = payload.get("investigators", [])
+    if not isinstance(rows, list) or len(rows) > MAX_INVESTIGATORS:
+        raise CommandError(_("The investigators are not a list."), "investigators")
+    seen: set[int] = set()
+    results = []
+    for row in rows:
+        if not isinstance(row, dict):
+            raise CommandError(_("The investigators are not a list."), "investigators")
+        found = investigator(state, row, "id")
+        if found["id"] in seen:
+            raise CommandError(_("An investigator is listed twice."), "investigators")
+        seen.add(found["id"])
+        who = {"name": found["name"]}
+        key = found["id"]
+        xp = need_int(row, "xp")
+        if not 0 <= xp <= 100:
+            raise CommandError(_("%(name)s: XP gained must be from 0 to 100.") % who, f"xp-{key}")
+        gains = {}
+        for kind in TRAUMA_KINDS:
+            gains[kind] = need_int(row, kind)
+            if gains[kind] < 0:
+                message = (
+                    _("%(name)s: physical trauma gained cannot be negative.")
+                    if kind == "physical"
+                    else _("%(name)s: mental trauma gained cannot be negative.")
+                )
+                raise CommandError(message % who, f"{kind}-{key}")
+            if found[kind] + gains[kind] > 30:
+                raise CommandError(_("Keep trauma to 30 or less."), f"{kind}-{key}")
+            set_trauma(found, kind, found[kind] + gains[kind])
+        fate = row.get("fate") or ""
+        if fate not in ("", "killed", "insane"):
+            raise CommandError(_("%(name)s: killed or insane, or neither.") % who, f"fate-{key}")
+        found["xp"] = min(found["xp"] + xp, 999)
+        if fate:
+            found["marked"] = fate
+        refresh_status(found)
+        results.append(
+            {
+                "id": found["id"],
+                "name": found["name"],
+                "xp": xp,
+                "physical": gains["physical"],
+                "mental": gains["mental"],
+                "status": found["status"],
+            }
+        )
+    keep_active_in_play(state)
+    end_scenario_tokens(state)
+    changes = []
+    for change in bag_changes(payload):
+        if not isinstance(change, dict):
+            raise CommandError(_("The bag changes are not a list."), "bag")
+        token = need_token(change, "token", NON_POOL)
+        delta = need_int(change, "delta", -20, 20)
+        change_bag(state, token, delta)
+        changes.append({"token": token, "delta": delta})
+    if not isinstance(payload.get("entries", []), list) or not isinstance(
+        payload.get("counters", []), list
+    ):
+        raise CommandError(_("The log entries are not a list."), "entries")
+    entries = []
+    for entry in payload.get("entries", []):
+        if not isinstance(entry, dict):
+            raise CommandError(_("The log entries are not a list."), "entries")
+        trackers.apply_note(state, {"tracker": entry.get("tracker"), "text": entry.get("text")})
+        section = trackers.tracker(state, entry, "notes")
+        entries.append({"section": section["name"], "text": section["entries"][-1]["text"]})
+    for entry in payload.get("counters", []):
+        if not isinstance(entry, dict):
+            raise CommandError(_("The log entries are not a list."), "counters")
+        trackers.apply_adjust(state, {"tracker": entry.get("tracker"), "delta": entry.get("delta")})
+        section = trackers.tracker(state, entry, "counter")
+        entries.append(
+            {"section": section["name"], "text": f"{entry['delta']:+d} → {section['value']}"}
+        )
+    scenarios = state.setdefault("scenarios", [])
+    if len(scenarios) >= 500:
+        raise CommandError(_("Too many scenarios to keep."), "scenario")
+    scenarios.append(
+        {
+            "id": next_id(state),
+            "name": name,
+            "resolution": resolution,
+            "investigators": results,
+            "bag": changes,
+            "entries": entries,
+        }
+    )
+    state["scenario"] = None
+    state["round"] = fresh_round()
+
+
+def describe_scenario(p: Payload) -> str:
+    if p.get("resolution"):
+        return _("Recorded the scenario “%(name)s”: %(resolution)s") % {
+            "name": p.get("scenario"),
+            "resolution": p["resolution"],
+        }
+    return _("Recorded the scenario “%(name)s”") % {"name": p.get("scenario")}
+
+
+class ScenarioForm(forms.Form):
+    """After a scenario: the fixed fields, plus one set per investigator and log section that the
+    page posts (xp-<id>, physical-<id>, mental-<id>, fate-<id>, entry-<id>, count-<id>)."""
+
+    scenario = forms.CharField(label=gettext_lazy("Scenario"), max_length=80)
+    resolution = forms.CharField(label=gettext_lazy("Resolution"), max_length=80, required=False)
+
+    def __init__(self, data_: Any = None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(data_, *args, **kwargs)
+        for n in BAG_ROWS:
+            self.fields[f"bag_op_{n}"] = forms.ChoiceField(
+                label=gettext_lazy("Bag change"),
+                choices=[("add", gettext_lazy("Add")), ("remove", gettext_lazy("Remove"))],
+                required=False,
+            )
+            self.fields[f"bag_token_{n}"] = TokenField(NON_POOL, required=False)
+            self.fields[f"bag_count_{n}"] = forms.IntegerField(
+                label=gettext_lazy("How many"), min_value=0, max_value=10, required=False
+            )
+        labels = {
+            "xp": gettext_lazy("XP"),
+            "physical": gettext_lazy("Physical trauma"),
+            "mental": gettext_lazy("Mental trauma"),
+            "count": gettext_lazy("Counter change"),
+        }
+        for key in list(data_ or {})[:400]:
+            match = DYNAMIC.match(key)
+            if not match:
+                continue
+            kind = match.group(1)
+            if kind == "fate":
+                self.fields[key] = forms.ChoiceField(
+                    label=gettext_lazy("Killed or insane"),
+                    choices=[
+                        ("", "—"),
+                        ("killed", gettext_lazy("killed")),
+                        ("insane", gettext_lazy("insane")),
+                    ],
+                    required=False,
+                )
+            elif kind == "entry":
+                self.fields[key] = forms.CharField(
+                    label=gettext_lazy("Log entries"), max_length=4000, required=False
+                )
+            else:
+                self.fields[key] = forms.IntegerField(
+                    label=labels[kind], min_value=-1000, max_value=1000, required=False
+                )
+
+
+# What the table page shows
+
+
+def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]:
+    record_fields = ["scenario", "resolution"]
+    record_fields += [key for p in in_play for key in p["keys"].values()]
+    record_fields += [f"bag_{part}_{n}" for n in BAG_ROWS for part in ("op", "token", "count")]
+    record_fields += [f"{kind}-{i['id']}" for i in state["trackers"] for kind in ("entry", "count")]
+    return {
+        "scenario": state.get("scenario"),
+        "scenarios": [
+            {
+                **s,
+                "entries": [{**e, "section": _(e["section"])} for e in s["entries"]],
+                "bag": [
+                    {
+                        "added": b["delta"] > 0,
+                        "n": abs(b["delta"]),
+                        "label": data.TOKEN_LABELS[b["token"]],
+                    }
+                    for b in s["bag"]
+                ],
+            }
+            for s in state.get("scenarios", [])
+        ],
+        "token_choices": [(t, data.TOKEN_LABELS[t]) for t in NON_POOL],
+        "bag_rows": [
+            {"n": n, "op": f"bag_op_{n}", "token": f"bag_token_{n}", "count": f"bag_count_{n}"}
+            for n in BAG_ROWS
+        ],
+        "record_fields": record_fields,
+    }
+
+
+COMMANDS = (
+    Command(
+        "scenario.start",
+        StartForm,
+        apply_start,
+        lambda p: _("Started the scenario “%(name)s”") % {"name": p.get("name")},
+    ),
+    Command(
+        "scenario.record",
+        ScenarioForm,
+        apply_record_scenario,
+        describe_scenario,
+        resolve_record_scenario,
+    ),
+)

@@ -1,0 +1,165 @@
+"""Investigators: trauma, XP, killed or insane, replacement, story assets and weaknesses."""
+
+import re
+
+import pytest
+
+from tests.conftest import snapshot
+from tests.games.arkham.helpers import (
+    add_investigator,
+    investigator,
+    post,
+    scenario_post,
+    state,
+    text,
+)
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["post", "htmx"])
+def test_trauma_kills_at_health_and_drives_insane_at_sanity(owner_client, ark, htmx):
+    roland = add_investigator(owner_client, ark, health=2, sanity=1)
+    for _ in range(2):
+        response = post(
+            owner_client,
+            ark,
+            "investigator.trauma",
+            htmx,
+            investigator=roland,
+            kind="physical",
+            delta=1,
+            region=f"inv-{roland}",
+        )
+        assert response.status_code == (200 if htmx else 302)
+    assert investigator(ark, roland)["status"] == "killed"
+    page = text(owner_client.get(f"/c/{ark.pk}/"))
+    assert "Replace Roland Banks" in page
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=-1)
+    assert investigator(ark, roland)["status"] == "active"
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="mental", delta=1)
+    assert investigator(ark, roland)["status"] == "insane"
+
+
+def test_negative_trauma_is_refused_next_to_the_investigator(owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    before = snapshot(ark)
+    response = post(
+        owner_client,
+        ark,
+        "investigator.trauma",
+        True,
+        investigator=roland,
+        kind="mental",
+        delta=-1,
+        region=f"inv-{roland}",
+    )
+    assert response.status_code == 422
+    body = text(response)
+    assert "Roland Banks's mental trauma cannot go below 0." in body
+    assert re.search(rf'id="inv-{roland}".*role="alert"', body, re.S)
+    assert snapshot(ark) == before
+
+
+def test_xp_is_earned_and_spent_at_its_level_at_least_one(owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    post(owner_client, ark, "investigator.xp", investigator=roland, delta=4)
+    post(owner_client, ark, "investigator.buy", investigator=roland, card="Lucky!", level=0)
+    post(owner_client, ark, "investigator.buy", investigator=roland, card="Deduction", level=2)
+    found = investigator(ark, roland)
+    assert (found["xp"], found["spent"]) == (4, 3)
+    assert found["purchases"][-1] == {"card": "Deduction", "level": 2, "cost": 2}
+    before = snapshot(ark)
+    response = post(
+        owner_client,
+        ark,
+        "investigator.buy",
+        True,
+        investigator=roland,
+        card="Shotgun",
+        level=4,
+        region=f"inv-{roland}",
+    )
+    assert response.status_code == 422
+    assert "Not enough XP: that costs 4 and Roland Banks has 1 unspent." in text(response)
+    assert snapshot(ark) == before
+    response = post(owner_client, ark, "investigator.xp", investigator=roland, delta=-2)
+    assert response.status_code == 422
+    assert snapshot(ark) == before
+    history = text(owner_client.get(f"/c/{ark.pk}/history/"))
+    assert "Roland Banks spent 2 XP on Deduction (level 2)" in history
+
+
+def test_a_killed_investigator_is_replaced_and_stays_on_the_record(owner_client, owner, ark):
+    roland = add_investigator(owner_client, ark)
+    ark.apply("investigator.mark", {"investigator": roland, "status": "killed"}, owner)
+    joe = add_investigator(
+        owner_client, ark, name="Joe Diamond", health=8, sanity=6, replaces=roland
+    )
+    assert investigator(ark, roland)["replaced_by"] == joe
+    assert investigator(ark, roland)["status"] == "killed"
+    assert state(ark)["active"] == joe
+    page = text(owner_client.get(f"/c/{ark.pk}/"))
+    assert "replaced by Joe Diamond" in page and "replaces Roland Banks" in page
+    response = post(
+        owner_client,
+        ark,
+        "investigator.add",
+        name="Zoey",
+        health=9,
+        sanity=5,
+        replaces=roland,
+        region="add-investigator",
+    )
+    assert response.status_code == 422
+    assert "Roland Banks has already been replaced." in text(response)
+    response = post(owner_client, ark, "investigator.mark", investigator=roland, status="active")
+    assert response.status_code == 422
+
+
+def test_story_assets_and_weaknesses_are_kept_per_investigator(owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    post(owner_client, ark, "investigator.item", investigator=roland, kind="asset", text="Lita")
+    post(
+        owner_client,
+        ark,
+        "investigator.item",
+        investigator=roland,
+        kind="weakness",
+        text="Paranoia",
+    )
+    items = investigator(ark, roland)["items"]
+    assert [(i["kind"], i["text"]) for i in items] == [("asset", "Lita"), ("weakness", "Paranoia")]
+    post(owner_client, ark, "investigator.unitem", investigator=roland, item=items[0]["id"])
+    assert [i["text"] for i in investigator(ark, roland)["items"]] == ["Paranoia"]
+    history = text(owner_client.get(f"/c/{ark.pk}/history/"))
+    assert "Roland Banks earned the weakness “Paranoia”" in history
+
+
+def test_a_replaced_investigator_stays_off_the_table_whatever_their_trauma(owner_client, ark):
+    roland = add_investigator(owner_client, ark, health=2)
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=2)
+    assert investigator(ark, roland)["status"] == "killed"
+    add_investigator(owner_client, ark, name="Joe Diamond", replaces=roland)
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=-1)
+    assert investigator(ark, roland)["status"] == "killed"
+    page = text(owner_client.get(f"/c/{ark.pk}/p/bag/"))
+    assert "Joe Diamond</option>" in page
+    assert "Roland Banks</option>" not in page
+
+
+def test_the_groups_mark_wins_over_the_trauma_count(owner_client, ark):
+    agnes = add_investigator(owner_client, ark, name="Agnes Baker", health=6, sanity=2)
+    response = scenario_post(
+        owner_client,
+        ark,
+        scenario="The Gathering",
+        **{f"xp-{agnes}": 0, f"mental-{agnes}": 2, f"fate-{agnes}": "killed"},
+    )
+    assert response.status_code == 302
+    assert investigator(ark, agnes)["status"] == "killed"
+
+
+def test_a_killed_investigator_is_no_longer_the_one_testing(owner_client, owner, ark):
+    roland = add_investigator(owner_client, ark)
+    assert state(ark)["active"] == roland
+    ark.apply("investigator.mark", {"investigator": roland, "status": "killed"}, owner)
+    assert state(ark)["active"] is None
