@@ -133,7 +133,7 @@ def reveal(
         who = payload.get("investigator")
         if who is not None:
             investigator(state, payload)
-        test = {
+        test: dict[str, Any] = {
             "id": next_id(state),
             "investigator": who,
             "who": name_of(state, who),
@@ -147,9 +147,10 @@ def reveal(
         del state["draws"][:-MAX_DRAWS]
         state["stats"]["tests"] += 1
     else:
-        test = open_test(state)
-        if test is None:
+        going_on = open_test(state)
+        if going_on is None:
             raise CommandError(_("No test is going on: draw to start one."), "tokens")
+        test = going_on
         if not automatic:
             test["physical"] = True
     effects = effects_for(state, test["investigator"])
@@ -194,7 +195,8 @@ def draw_chain(state: State, investigator_id: Any, new_test: bool, rng: random.R
         first = new_test and len(drawn) == 1
         step = {"investigator": investigator_id, "tokens": [token]}
         reveal(scratch, step, first, True, complete=False)
-        if not wants_another(scratch, open_test(scratch)):
+        test = open_test(scratch)
+        if test is None or not wants_another(scratch, test):
             return drawn
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from django import forms
@@ -38,9 +38,11 @@ def name_of(state: State, investigator_id: Any) -> str:
     return ""
 
 
-def need_token(payload: Payload, key: str = "token", choices: Iterable[str] = chaos.TOKENS) -> str:
+def need_token(
+    payload: Payload, key: str = "token", choices: Collection[str] = chaos.TOKENS
+) -> str:
     token = payload.get(key)
-    if token not in choices:
+    if not isinstance(token, str) or token not in choices:
         raise CommandError(_("There is no chaos token called “%(token)s”.") % {"token": token}, key)
     return token
 
@@ -90,7 +92,7 @@ def describe_investigator(template: str) -> Callable[[Payload], str]:
             "card": p.get("card", ""),
             "level": p.get("level", ""),
             "status": p.get("status", ""),
-            "supply": data.SUPPLIES.get(p.get("supply"), ("",))[0],
+            "supply": data.SUPPLIES[p["supply"]][0] if p.get("supply") in data.SUPPLIES else "",
         }
 
     return describe

@@ -92,7 +92,7 @@ def apply_add_investigator(state: State, payload: Payload) -> None:
             raise CommandError(
                 _("%(name)s has already been replaced.") % {"name": old["name"]}, "replaces"
             )
-    found = {
+    found: dict[str, Any] = {
         "id": next_id(state),
         "player": need_str(payload, "player", NAME, blank=True).strip(),
         "name": need_str(payload, "name", NAME).strip(),
