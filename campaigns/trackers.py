@@ -161,6 +161,13 @@ def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
     return item
 
 
+# Fields the phone sends back unchanged (which tracker, which entry, +1 or −1) are hidden:
+# `campaigns/hidden.html` writes them from the form.
+HIDDEN = forms.HiddenInput
+NUMBER = {"inputmode": "numeric"}
+WHY = {"placeholder": gettext_lazy("Why (optional)")}
+
+
 class AddTrackerForm(forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=list(KINDS.items()))
     name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH)
@@ -169,18 +176,21 @@ class AddTrackerForm(forms.Form):
         required=False,
         min_value=-COUNTER_LIMIT,
         max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
     )
     maximum = forms.IntegerField(
         label=gettext_lazy("Highest"),
         required=False,
         min_value=-COUNTER_LIMIT,
         max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
     )
     start = forms.IntegerField(
         label=gettext_lazy("Start"),
         required=False,
         min_value=-COUNTER_LIMIT,
         max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
     )
     items = forms.CharField(
         label=gettext_lazy("Items (checklist), comma-separated"),
@@ -194,21 +204,24 @@ class AddTrackerForm(forms.Form):
 
 
 class TrackerForm(forms.Form):
-    tracker = forms.IntegerField(min_value=1)
+    tracker = forms.IntegerField(min_value=1, widget=HIDDEN)
 
 
 class AdjustForm(TrackerForm):
-    delta = forms.IntegerField(min_value=-1000, max_value=1000)
+    delta = forms.IntegerField(min_value=-1000, max_value=1000, widget=HIDDEN)
 
 
 class SetValueForm(TrackerForm):
     value = forms.IntegerField(
-        label=gettext_lazy("Value"), min_value=-COUNTER_LIMIT, max_value=COUNTER_LIMIT
+        label=gettext_lazy("Value"),
+        min_value=-COUNTER_LIMIT,
+        max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
     )
 
 
 class ItemForm(TrackerForm):
-    item = forms.IntegerField(min_value=1)
+    item = forms.IntegerField(min_value=1, widget=HIDDEN)
 
 
 class CheckForm(ItemForm):
@@ -220,28 +233,43 @@ class LabelForm(TrackerForm):
 
 
 class ListAddForm(TrackerForm):
-    text = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH * 2)
-    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200, required=False)
+    text = forms.CharField(label=gettext_lazy("Add"), max_length=NAME_LENGTH * 2)
+    reason = forms.CharField(
+        label=gettext_lazy("Why (optional)"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(WHY),
+    )
 
 
 class ListRemoveForm(ItemForm):
-    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200, required=False)
+    reason = forms.CharField(
+        label=gettext_lazy("Why (optional)"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(WHY),
+    )
 
 
 class NoteForm(TrackerForm):
     text = forms.CharField(
-        label=gettext_lazy("Note"), max_length=TEXT_LENGTH, widget=forms.Textarea
+        label=gettext_lazy("Note"),
+        max_length=TEXT_LENGTH,
+        widget=forms.Textarea({"rows": 2}),
     )
 
 
 class ResultForm(TrackerForm):
-    date = forms.DateField(label=gettext_lazy("Date"))
+    date = forms.DateField(
+        label=gettext_lazy("Date"), widget=forms.DateInput({"type": "date"}, format="%Y-%m-%d")
+    )
     result = forms.ChoiceField(label=gettext_lazy("Result"), choices=list(RESULTS.items()))
     score = forms.IntegerField(
         label=gettext_lazy("Score"),
         required=False,
         min_value=-COUNTER_LIMIT,
         max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
     )
     notes = forms.CharField(label=gettext_lazy("Notes"), max_length=200, required=False)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import segno
@@ -48,6 +49,31 @@ from campaigns.ratelimit import rate_limited
 from campaigns.transfer import ImportRefused, export_campaign, import_campaign
 
 REGION = re.compile(r"^[a-z0-9-]{1,40}$")
+
+
+@dataclass
+class Refusal:
+    """A refused change, for the page that shows it: the message goes to `region`; the form of
+    the refused `action` comes back bound to what was posted (`{% command_form %}`), so the
+    typed value stays and each field shows its own error."""
+
+    region: str
+    message: str
+    data: Any = None
+    # The field the refusal is about (a form field's name), for a message next to it.
+    field: str | None = None
+    action: str = ""
+    form: Any = None
+
+    @property
+    def on_field(self) -> bool:
+        """Whether every error sits on a field the form shows (then no message at the top)."""
+        form = self.form
+        if form is None or not form.errors:
+            return False
+        return all(
+            name in form.fields and not form.fields[name].widget.is_hidden for name in form.errors
+        )
 
 
 def member_campaign(request: HttpRequest, pk: int, change: bool = False):
@@ -222,7 +248,7 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         raise Http404
     if membership.role not in command.roles:
         raise PermissionDenied(_("Only the owner can do that."))
-    form = command.form(request.POST)
+    form = command.form(request.POST, auto_id=False)
     message, status, field = None, 200, None
     if form.is_valid():
         try:
@@ -231,19 +257,21 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             message, status = stale.message, 409
         except CommandError as refused:
             message, status, field = refused.message, 422, refused.field
+            form.add_error(field if field in form.fields else None, message)
     else:
         message, status = form_message(form), 422
         field = next(iter(form.errors), None)
     if message is None and not request.htmx:
         return redirect(campaign_url(campaign, request))
     region = request.POST.get("region", "")
-    error = {
-        "region": region if REGION.match(region) else "",
-        "message": message,
-        "data": request.POST,
-        # The field the refusal is about (a form field's name), for a message next to it.
-        "field": field,
-    }
+    error = Refusal(
+        region=region if REGION.match(region) else "",
+        message=message or "",
+        data=request.POST,
+        field=field,
+        action=action,
+        form=form,
+    )
     page = posted_page(request, campaign)
     context = campaign_context(
         campaign,
@@ -254,10 +282,10 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         tab=page or "table",
     )
     response = render_campaign(request, campaign, context, status=status)
-    if message and f'id="{error["region"]}"' not in response.content.decode():
+    if message and f'id="{error.region}"' not in response.content.decode():
         # The form's region is gone (say, its tracker was removed on another phone): the
         # message goes to the undo bar, which every page has, so it is never lost.
-        error["region"] = "undo-bar"
+        error.region, error.form = "undo-bar", None
         response = render_campaign(request, campaign, context, status=status)
     return response
 
@@ -325,7 +353,7 @@ def _undo_or_redo(request: HttpRequest, pk: int, which: str) -> HttpResponse:
         if page:
             return redirect("campaigns:game-page", pk=campaign.pk, page=page)
         return redirect("campaigns:campaign", pk=campaign.pk)
-    error = {"region": "undo-bar", "message": message, "data": {}} if message else None
+    error = Refusal("undo-bar", message) if message else None
     context = campaign_context(campaign, membership, request, error=error, page=page)
     if back == "history":
         return history_response(request, campaign, context, status)
