@@ -3,7 +3,9 @@
 `Campaign.state` caches the fold of the campaign's events through its game's commands and
 `Campaign.version` counts the events, so a page reads one row and never replays. Undo and redo
 are events too: linear undo, kept as two stacks linked through the events themselves
-(`Event.chain`), so finding what to undo or redo next reads one row.
+(`Event.chain`), so finding what to undo or redo next reads one row. An undo rebuilds the state
+below from the nearest `Snapshot` and the few changes above it (`campaigns.history`), so it
+costs the same at the 100,000th event as at the 10th.
 """
 
 from __future__ import annotations
@@ -15,9 +17,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models, transaction
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaigns import history
 from campaigns.commands import CommandError, Payload, State
 from campaigns.games import GAMES, game_choices
 
@@ -37,9 +41,6 @@ class CampaignQuerySet(models.QuerySet):
         if not user.is_authenticated:
             return self.none()
         return self.filter(memberships__user=user)
-
-    def active(self) -> CampaignQuerySet:
-        return self.filter(archived=False)
 
 
 class Campaign(models.Model):
@@ -90,7 +91,11 @@ class Campaign(models.Model):
         game = self.game_module
         command = game.commands[action]
         with transaction.atomic():
-            campaign = Campaign.objects.select_for_update().get(pk=self.pk)
+            campaign = (
+                Campaign.objects.select_for_update(of=("self",))
+                .select_related("undo_top")
+                .get(pk=self.pk)
+            )
             if (
                 command.stale_check
                 and seen_version is not None
@@ -100,7 +105,16 @@ class Campaign(models.Model):
             state = copy.deepcopy(campaign.state)
             payload = command.resolve(state, data, rng or _system_random)
             command.apply(state, payload)
-            event = campaign._append(user, Event.Kind.DO, action, payload, chain=campaign.undo_top)
+            below = campaign.undo_top.budget if campaign.undo_top else history.MIN_BUDGET
+            budget = history.budget_after(below, payload)
+            snapshot = budget <= 0
+            if snapshot:
+                budget = history.fresh_budget(state)
+            event = campaign._append(
+                user, Event.Kind.DO, action, payload, chain=campaign.undo_top, budget=budget
+            )
+            if snapshot:
+                Snapshot.objects.create(event=event, state=state)
             campaign.undo_top, campaign.redo_top = event, None
             campaign._save_state(state)
         self.refresh_from_db()
@@ -128,7 +142,7 @@ class Campaign(models.Model):
                 chain=campaign.redo_top,
             )
             campaign.undo_top_id, campaign.redo_top = target.chain_id, event
-            campaign._save_state(campaign.replay())
+            campaign._save_state(campaign.state_at(target.chain_id))
         self.refresh_from_db()
         return event
 
@@ -156,32 +170,42 @@ class Campaign(models.Model):
         self.refresh_from_db()
         return event
 
-    def replay(self, events=None) -> State:
-        """The state from the initial state and every change still in effect, in order."""
-        commands = self.game_module.commands
-        kinds = (
-            events
-            if events is not None
-            else self.events.order_by("seq").values_list(
-                "kind", "action", "data", "target_id", "pk"
-            )
+    def replay(self) -> State:
+        """The state from the initial state and every change still in effect, in order, folded
+        without snapshots: what the cached state and every snapshot must agree with."""
+        events = self.events.order_by("seq").values_list("seq", "kind", "action", "data")
+        folded = history.replay(
+            self.game_module.commands, self.initial_state, events.iterator(), keep_snapshots=False
         )
-        in_effect: list[tuple[int, str, Payload]] = []
-        undone: list[tuple[int, str, Payload]] = []
-        for kind, action, data, _target, pk in kinds:
-            if kind == Event.Kind.DO:
-                in_effect.append((pk, action, data))
-                undone.clear()
-            elif kind == Event.Kind.UNDO and in_effect:
-                undone.append(in_effect.pop())
-            elif kind == Event.Kind.REDO and undone:
-                in_effect.append(undone.pop())
-        state = copy.deepcopy(self.initial_state)
-        for _pk, action, data in in_effect:
-            commands[action].apply(state, data)
+        return folded.state
+
+    def state_at(self, event_id: int | None) -> State:
+        """The state with the change `event_id` on top of the stack (None: nothing in effect):
+        the nearest snapshot at or below it, and the changes above the snapshot applied again."""
+        if event_id is None:
+            return copy.deepcopy(self.initial_state)
+        walked = {event.pk: event for event in Event.objects.raw(_WALK_DOWN, [event_id])}
+        above: list[Event] = []
+        key: int | None = event_id
+        while key is not None and not walked[key].has_snapshot:
+            above.append(walked[key])
+            key = walked[key].chain_id
+        if key is None:
+            state = copy.deepcopy(self.initial_state)
+        else:
+            state = Snapshot.objects.get(event_id=key).state
+        commands = self.game_module.commands
+        above.reverse()
+        for n, event in enumerate(above, start=1):
+            history.fold(commands, state, [(event.action, event.data)])
+            if key is None and n % _HEAL_EVERY == 0 and n < len(above):
+                # A history stored before snapshots existed: keep some now, once.
+                Snapshot.objects.create(event_id=event.pk, state=state)
         return state
 
-    def _append(self, user, kind: str, action: str, data: Payload, target=None, chain=None):
+    def _append(
+        self, user, kind: str, action: str, data: Payload, target=None, chain=None, budget=0
+    ):
         self.version += 1
         return Event.objects.create(
             campaign=self,
@@ -192,6 +216,7 @@ class Campaign(models.Model):
             actor=user if user is not None and user.is_authenticated else None,
             target=target,
             chain=chain,
+            budget=budget,
         )
 
     def _save_state(self, state: State) -> None:
@@ -199,13 +224,6 @@ class Campaign(models.Model):
         self.name = state.get("name", self.name)
         self.archived = bool(state.get("archived", False))
         self.save()
-
-    # Who may do what
-
-    def membership_for(self, user) -> Membership | None:
-        if not user.is_authenticated:
-            return None
-        return self.memberships.filter(user=user).first()
 
     def rotate_invite(self) -> None:
         self.invite_token = new_invite_token()
@@ -267,7 +285,10 @@ class Event(models.Model):
     chain = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    created = models.DateTimeField(auto_now_add=True)
+    # A change: what was left before a snapshot was due, after it (campaigns.history).
+    budget = models.IntegerField(default=0)
+    # A default, not auto_now: an import keeps the times in its file.
+    created = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         constraints = [
@@ -290,6 +311,37 @@ class Event(models.Model):
         if self.kind == self.Kind.REDO:
             return gettext("Redid: %(change)s") % {"change": text}
         return text
+
+
+class Snapshot(models.Model):
+    """The state with this change on top of the stack. Never stale: what is below a change
+    never changes."""
+
+    event = models.OneToOneField(
+        Event, primary_key=True, on_delete=models.CASCADE, related_name="snapshot"
+    )
+    state = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"state at {self.event_id}"
+
+
+# The change `%s` and the changes below it, down to the first with a snapshot (or the bottom).
+_WALK_DOWN = f"""
+WITH RECURSIVE walk(id, stop) AS (
+    SELECT e.id, EXISTS(SELECT 1 FROM {Snapshot._meta.db_table} s WHERE s.event_id = e.id)
+    FROM {Event._meta.db_table} e WHERE e.id = %s
+  UNION ALL
+    SELECT e.chain_id,
+        EXISTS(SELECT 1 FROM {Snapshot._meta.db_table} s WHERE s.event_id = e.chain_id)
+    FROM walk w JOIN {Event._meta.db_table} e ON e.id = w.id
+    WHERE NOT w.stop AND e.chain_id IS NOT NULL
+)
+SELECT e.id, e.action, e.data, e.chain_id, walk.stop AS has_snapshot
+FROM walk JOIN {Event._meta.db_table} e ON e.id = walk.id
+"""
+# How often an undo that replays from the very bottom keeps a snapshot on the way.
+_HEAL_EVERY = 64
 
 
 def display_name(user: Any, fallback: str = "") -> str:

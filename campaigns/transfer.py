@@ -7,7 +7,6 @@ hand, cut short or made to do harm is refused whole and creates nothing.
 
 from __future__ import annotations
 
-import copy
 import datetime
 import json
 from typing import Any
@@ -16,8 +15,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns.commands import CommandError
+from campaigns import history
+from campaigns.bulk import write_history
+from campaigns.commands import CommandError, State
 from campaigns.games import GAMES
+from campaigns.games.base import Game
 from campaigns.models import Campaign, Event, Membership, display_name
 
 FORMAT = "companion-campaign"
@@ -106,66 +108,41 @@ def import_campaign(raw: bytes, user) -> Campaign:
         raise ImportRefused(_("The campaign's set-up does not fit the game.")) from error
     initial.update(name=created_name.strip(), archived=False)
 
-    rows, state, undo_top, redo_top = replay_file(game, initial, events)
-    if document.get("state") != state:
+    # Checked outside any transaction: other campaigns write on while a big file is read.
+    rows, folded = replay_file(game, initial, events)
+    if document.get("state") != folded.state:
         raise ImportRefused(_("The file's state does not match its events."))
-
-    with transaction.atomic():
-        campaign = Campaign.objects.create(
-            game=game.key,
-            name=state.get("name", name)[:80],
-            archived=bool(state.get("archived")),
-            setup=setup,
-            initial_state=initial,
-            state=state,
-            version=len(rows),
-        )
-        Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.OWNER)
-        created = Event.objects.bulk_create(
-            Event(
-                campaign=campaign,
-                seq=r["seq"],
-                kind=r["kind"],
-                action=r["action"],
-                data=r["data"],
-                actor_name=r["actor"],
-            )
-            for r in rows
-        )
-        by_seq = {event.seq: event for event in created}
-        for row, event in zip(rows, created, strict=True):
-            event.target = by_seq.get(row["target"])
-            event.chain = by_seq.get(row["chain"])
-            event.created = row["created"]
-        Event.objects.bulk_update(created, ["target", "chain", "created"], batch_size=500)
-        campaign.undo_top = by_seq.get(undo_top)
-        campaign.redo_top = by_seq.get(redo_top)
-        campaign.save(update_fields=["undo_top", "redo_top"])
+    campaign = Campaign.objects.create(
+        game=game.key,
+        name=folded.state.get("name", name)[:80],
+        archived=bool(folded.state.get("archived")),
+        setup=setup,
+        initial_state=initial,
+        state=folded.state,
+        version=len(rows),
+    )
+    try:
+        pks = write_history(campaign, rows, folded.snapshots)
+        with transaction.atomic():
+            # The owner's membership comes last: until then no one sees the campaign.
+            campaign.undo_top_id = pks[folded.top] if folded.top is not None else None
+            campaign.redo_top_id = pks[folded.undone[-1][0]] if folded.undone else None
+            campaign.save(update_fields=["undo_top", "redo_top"])
+            Membership.objects.create(campaign=campaign, user=user, role=Membership.Role.OWNER)
+    except BaseException:
+        campaign.delete()
+        raise
     return campaign
 
 
-CHECKPOINT_EVERY = 64
-
-
-def replay_file(game, initial: dict[str, Any], events: list[Any]):
+def replay_file(
+    game: Game, initial: State, events: list[Any]
+) -> tuple[list[dict[str, Any]], history.Replay]:
     """Fold the file's events the way Campaign.apply/undo/redo would have made them, checking
-    each change through the same apply() a tap goes through, in the state it was made in.
-
-    An undo needs the state before the change it undoes: it replays from the nearest checkpoint
-    (one every CHECKPOINT_EVERY changes in effect), so a long file stays linear to check.
-    """
-    state = copy.deepcopy(initial)
-    in_effect: list[int] = []  # seqs of changes in effect, newest last
-    undone: list[int] = []  # seqs of undo events, newest last
-    checkpoints: dict[int, dict[str, Any]] = {0: copy.deepcopy(initial)}
-    rows: dict[int, dict[str, Any]] = {}
-
-    def apply(seq: int) -> None:
-        row = rows[seq]
-        game.commands[row["action"]].apply(state, copy.deepcopy(row["data"]))
-        if len(in_effect) % CHECKPOINT_EVERY == 0:
-            checkpoints[len(in_effect)] = copy.deepcopy(state)
-
+    each change through the same apply() a tap goes through, in the state it was made in, with
+    the same snapshots (campaigns.history) an undo uses."""
+    folded = history.Replay(game.commands, initial)
+    rows: list[dict[str, Any]] = []
     for number, item in enumerate(events, start=1):
         where = {"where": _("event %(n)d") % {"n": number}}
         if not isinstance(item, dict) or item.get("seq") != number:
@@ -194,37 +171,30 @@ def replay_file(game, initial: dict[str, Any], events: list[Any]):
             "data": data,
             "target": None,
             "chain": None,
+            "budget": 0,
             "actor": actor[:150] if isinstance(actor, str) else "",
             "created": created,
         }
-        rows[number] = row
         try:
             if kind == Event.Kind.DO:
-                row["chain"] = in_effect[-1] if in_effect else None
-                in_effect.append(number)
-                undone.clear()
-                apply(number)
+                change = folded.do(number, action, data)
+                row.update(chain=change.chain, budget=change.budget)
             elif kind == Event.Kind.UNDO:
-                if not in_effect or item.get("target") != in_effect[-1]:
-                    raise ImportRefused(_("An undo names the wrong change (%(where)s).") % where)
-                row.update(target=in_effect.pop(), chain=undone[-1] if undone else None)
-                undone.append(number)
-                for length in [n for n in checkpoints if n > len(in_effect)]:
-                    del checkpoints[length]
-                base = max(checkpoints)
-                state = copy.deepcopy(checkpoints[base])
-                for seq in in_effect[base:]:
-                    game.commands[rows[seq]["action"]].apply(
-                        state, copy.deepcopy(rows[seq]["data"])
-                    )
+                try:
+                    row["target"] = folded.undo(number, item.get("target"))
+                except ValueError:
+                    raise ImportRefused(
+                        _("An undo names the wrong change (%(where)s).") % where
+                    ) from None
+                # An undo points at the undo below it on the redo stack.
+                row["chain"] = folded.undone[-2][0] if len(folded.undone) > 1 else None
             else:
-                target = rows[undone[-1]]["target"] if undone else None
-                if target is None or item.get("target") != target:
-                    raise ImportRefused(_("A redo names the wrong change (%(where)s).") % where)
-                undone.pop()
-                row["target"] = target
-                in_effect.append(target)
-                apply(target)
+                try:
+                    row["target"] = folded.redo(item.get("target"))
+                except ValueError:
+                    raise ImportRefused(
+                        _("A redo names the wrong change (%(where)s).") % where
+                    ) from None
         except CommandError as error:
             raise ImportRefused(
                 _("The events do not fit together (%(where)s): %(why)s")
@@ -232,9 +202,5 @@ def replay_file(game, initial: dict[str, Any], events: list[Any]):
             ) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
             raise ImportRefused(_("The events do not fit together (%(where)s).") % where) from None
-    return (
-        list(rows.values()),
-        state,
-        in_effect[-1] if in_effect else None,
-        undone[-1] if undone else None,
-    )
+        rows.append(row)
+    return rows, folded
