@@ -43,7 +43,7 @@ def default_resolve(state: State, data: Payload, rng: random.Random) -> Payload:
 
 @dataclass(frozen=True)
 class Command:
-    """One kind of change. `partial` names the region of the page the change redraws."""
+    """One kind of change: its form, how it resolves, applies and reads in the history."""
 
     name: str
     form: type[forms.Form]
@@ -54,6 +54,9 @@ class Command:
     # that add or take away (a +1, a draw) apply on top of whatever the others did.
     stale_check: bool = False
     roles: frozenset[str] = field(default_factory=lambda: frozenset({"owner", "player"}))
+    # The live regions (`{% region %}` ids) this change redraws beside the form's own region
+    # and the undo bar: the answer to the change draws them, and nothing else of the page.
+    regions: tuple[str, ...] = ()
 
 
 def registry(*groups: Command | Iterable[Command]) -> dict[str, Command]:

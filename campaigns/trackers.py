@@ -481,6 +481,7 @@ COMMANDS: dict[str, Command] = {
         apply_add_tracker,
         words(gettext_noop("Added the tracker “%(name)s”")),
         resolve=resolve_add_tracker,
+        regions=("trackers",),
     ),
     "tracker.remove": Command(
         "tracker.remove",

@@ -61,10 +61,11 @@ def assert_redirect_to_campaign(response, campaign, region: str | None = None):
 
 
 def assert_region(response):
-    """An htmx answer is the campaign's content region, not a whole page."""
+    """An htmx answer is the live regions the change redrew (all of them for an undo), never a
+    whole page."""
     assert response.status_code == 200
     body = text(response)
-    assert 'id="campaign-content"' in body
+    assert "data-live" in body and 'id="undo-bar"' in body
     assert "<html" not in body
 
 

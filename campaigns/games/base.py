@@ -46,7 +46,9 @@ class RenameForm(forms.Form):
 
 
 class ArchiveForm(forms.Form):
-    archived = forms.BooleanField(label=gettext_lazy("Archived"), required=False)
+    archived = forms.BooleanField(
+        label=gettext_lazy("Archived"), required=False, widget=forms.HiddenInput
+    )
 
 
 def apply_rename(state: State, payload: Payload) -> None:
@@ -68,6 +70,7 @@ META_COMMANDS = (
         apply_rename,
         lambda p: _("Renamed the campaign to “%(name)s”") % {"name": p.get("name")},
         stale_check=True,
+        regions=("campaign-title",),
     ),
     Command(
         "campaign.archive",
@@ -75,5 +78,6 @@ META_COMMANDS = (
         apply_archive,
         describe_archive,
         roles=frozenset({"owner"}),
+        regions=("campaign-title",),
     ),
 )

@@ -28,19 +28,20 @@ def identifies(initial: dict[str, Any], form_class: type[forms.Form], posted) ->
 
 
 @register.simple_tag(takes_context=True)
-def command_form(context, name: str, region: str = "", **initial: Any) -> forms.Form:
+def command_form(context, action: str, region: str = "", **initial: Any) -> forms.Form:
     """`{% command_form "counter.set" region=item.region tracker=item.t.id value=item.t.value
-    as form %}`: the form of the game's command `name` for `region`, with `form.action` (the
+    as form %}`: the form of the game's command `action` for `region`, with `form.action` (the
     URL it posts to) and `form.region`. Keyword arguments are the initial values; hidden fields
-    among them also tell this form apart from its siblings in the same region."""
+    among them also tell this form apart from its siblings in the same region. (The command's
+    parameter is `action`, the URL's word, so that a field may be called `name`.)"""
     campaign = context["campaign"]
-    command = campaign.game_module.commands[name]
+    command = campaign.game_module.commands[action]
     refusal = context.get("error")
     form = None
     if (
         refusal is not None
         and getattr(refusal, "form", None) is not None
-        and refusal.action == name
+        and refusal.action == action
         and refusal.region == region
         and identifies(initial, command.form, refusal.data)
     ):
@@ -48,5 +49,5 @@ def command_form(context, name: str, region: str = "", **initial: Any) -> forms.
     if form is None:
         form = command.form(initial=initial, auto_id=False)
     form.region = region
-    form.action = reverse("campaigns:act", args=[campaign.pk, name])
+    form.action = reverse("campaigns:act", args=[campaign.pk, action])
     return form

@@ -89,6 +89,27 @@
     return true;
   }
 
+  // The answer to this phone's own change brings the regions it changed out of band: the one
+  // the form sat in is swapped; another where the user is typing waits like a live refresh,
+  // and one that did not change is left alone (so focus and open folds stay).
+  var posted = null;
+  document.body.addEventListener("htmx:beforeRequest", function (e) {
+    var elt = e.detail && e.detail.elt;
+    posted = elt && elt.closest ? elt.closest("[data-live][id]") : null;
+  });
+  document.body.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var old = e.detail.target, next = e.detail.fragment && e.detail.fragment.firstElementChild;
+    if (!old || !next || !old.matches("[data-live][id]")) return;
+    keepBuzzed(old, next);
+    if (same(old, next)) { e.detail.shouldSwap = false; return; }
+    if (old !== posted && !old.contains(posted) && typingIn(old)) {
+      e.detail.shouldSwap = false;
+      deferred = true;
+      return;
+    }
+    if (old !== posted) keepOpen(old, next);
+  });
+
   function swapRegions(fresh) {
     var waiting = false;
     regionsIn(document.body).forEach(function (old) {

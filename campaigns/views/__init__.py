@@ -1,0 +1,47 @@
+"""The views, by kind: the campaign's pages, its changes, the live layer, the rest of the site.
+How a campaign page and the answer to a change are drawn is in `render`."""
+
+from campaigns.views.changes import (
+    act,
+    delete_campaign,
+    redo,
+    remove_member,
+    rotate_invite,
+    set_role,
+    undo,
+)
+from campaigns.views.live import stream, version
+from campaigns.views.pages import (
+    campaign_page,
+    campaign_settings,
+    export,
+    game_page,
+    history,
+    members,
+)
+from campaigns.views.site import account, choose_game, home, import_view, join, new_campaign, signup
+
+__all__ = [
+    "account",
+    "act",
+    "campaign_page",
+    "campaign_settings",
+    "choose_game",
+    "delete_campaign",
+    "export",
+    "game_page",
+    "history",
+    "home",
+    "import_view",
+    "join",
+    "members",
+    "new_campaign",
+    "redo",
+    "remove_member",
+    "rotate_invite",
+    "set_role",
+    "signup",
+    "stream",
+    "undo",
+    "version",
+]

@@ -1,0 +1,37 @@
+"""Who may see and change a campaign. Every campaign view finds the campaign through the user's
+membership: a campaign the user does not belong to does not exist for them (404)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
+
+from campaigns.models import Campaign, Membership
+
+
+def member_campaign(
+    request: HttpRequest, pk: int, change: bool = False
+) -> tuple[Campaign, Membership]:
+    """The campaign and the user's membership of it; 404 for anyone who is not a member."""
+    membership = (
+        Membership.objects.select_related(
+            "campaign", "campaign__undo_top", "campaign__redo_top", "campaign__redo_top__target"
+        )
+        .filter(campaign_id=pk, user=request.user)
+        .first()
+        if request.user.is_authenticated
+        else None
+    )
+    if membership is None:
+        raise Http404
+    if change and not membership.can_change:
+        raise PermissionDenied(_("Viewers can look but not change the campaign."))
+    return membership.campaign, membership
+
+
+def owner_campaign(request: HttpRequest, pk: int) -> tuple[Campaign, Membership]:
+    campaign, membership = member_campaign(request, pk)
+    if not membership.is_owner:
+        raise PermissionDenied(_("Only the owner can do that."))
+    return campaign, membership

@@ -1,0 +1,199 @@
+"""Changes to a campaign: every game command through `act`, undo and redo, members, deletion.
+
+A change made with htmx is answered with the regions it changed (`render.render_change`); one
+made without JavaScript is redirected back to its page (or, refused, answered with the page and
+the message in place)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.forms import Form
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaigns.commands import CommandError
+from campaigns.forms import DeleteForm, MemberForm, RoleForm
+from campaigns.models import Campaign, Membership, Stale, display_name
+from campaigns.views.access import member_campaign, owner_campaign
+from campaigns.views.render import (
+    REGION,
+    UNDO_BAR,
+    Refusal,
+    known_page,
+    page_url,
+    render_change,
+    render_page,
+)
+
+
+def posted_region(request: HttpRequest) -> str:
+    region = request.POST.get("region", "")
+    return region if REGION.match(region) else ""
+
+
+def seen_version(request: HttpRequest) -> int | None:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return None
+
+
+def form_message(form: Form) -> str:
+    parts = []
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else None
+        for error in errors:
+            parts.append(f"{label}: {error}" if label else str(error))
+    return " ".join(parts)
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """Every change a game offers comes through here: validate, apply as one event, redraw."""
+    campaign, membership = member_campaign(request, pk, change=True)
+    command = campaign.game_module.commands.get(action)
+    if command is None:
+        raise Http404
+    if membership.role not in command.roles:
+        raise PermissionDenied(_("Only the owner can do that."))
+    form = command.form(request.POST, auto_id=False)
+    message, status, field = None, 200, None
+    if form.is_valid():
+        try:
+            campaign.apply(action, form.cleaned_data, request.user, seen_version(request))
+        except Stale as stale:
+            message, status = stale.message, 409
+        except CommandError as refused:
+            message, status, field = refused.message, 422, refused.field
+            form.add_error(field if field in form.fields else None, message)
+    else:
+        message, status = form_message(form), 422
+        field = next(iter(form.errors), None)
+    page = known_page(campaign, request.POST.get("page", ""))
+    region = posted_region(request)
+    refusal = None
+    if message is not None:
+        refusal = Refusal(region, message, request.POST, field, action, form)
+    elif not request.htmx:
+        return redirect(page_url(campaign, page) + (f"#{region}" if region else ""))
+    if not request.htmx:
+        return render_page(request, campaign, membership, page, status, refusal)
+    return render_change(
+        request, campaign, membership, page, region, command.regions, status, refusal
+    )
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    return undo_or_redo(request, pk, "undo")
+
+
+@login_required
+@require_POST
+def redo(request: HttpRequest, pk: int) -> HttpResponse:
+    return undo_or_redo(request, pk, "redo")
+
+
+def undo_or_redo(request: HttpRequest, pk: int, which: str) -> HttpResponse:
+    campaign, membership = member_campaign(request, pk, change=True)
+    try:
+        event_id = int(request.POST.get("event", ""))
+    except ValueError:
+        event_id = None
+    message, status = None, 200
+    try:
+        getattr(campaign, which)(request.user, event_id)
+    except Stale as stale:
+        message, status = stale.message, 409
+    except CommandError as refused:
+        message, status = refused.message, 422
+    page = known_page(campaign, request.POST.get("back", ""))
+    if message is None:
+        if not request.htmx:
+            return redirect(page_url(campaign, page))
+        # Undoing can change anything on the page: it comes back whole.
+        return render_page(request, campaign, membership, page)
+    refusal = Refusal(UNDO_BAR, message)
+    if not request.htmx:
+        return render_page(request, campaign, membership, page, status, refusal)
+    return render_change(request, campaign, membership, page, UNDO_BAR, (), status, refusal)
+
+
+# Members and invitations (the owner's forms on the members page; no htmx)
+
+
+def refused_on_members(
+    request: HttpRequest, campaign: Campaign, membership: Membership, message: str
+) -> HttpResponse:
+    refusal = Refusal("member-list", message)
+    return render_page(request, campaign, membership, "members", 422, refusal)
+
+
+@login_required
+@require_POST
+def rotate_invite(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, _membership = owner_campaign(request, pk)
+    campaign.rotate_invite()
+    messages.success(request, _("A new invitation link is ready; the old one no longer works."))
+    return redirect("campaigns:members", pk=campaign.pk)
+
+
+def other_member(
+    request: HttpRequest, campaign: Campaign, form: MemberForm | RoleForm
+) -> Membership | None:
+    """The member (not the owner) a members form names, if there is one."""
+    if not form.is_valid():
+        return None
+    target = campaign.memberships.filter(pk=form.cleaned_data["member"]).first()
+    return None if target is None or target.is_owner else target
+
+
+@login_required
+@require_POST
+def remove_member(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = owner_campaign(request, pk)
+    form = MemberForm(request.POST)
+    target = other_member(request, campaign, form)
+    if target is None:
+        message = form_message(form) or _("That member cannot be removed.")
+        return refused_on_members(request, campaign, membership, message)
+    target.delete()
+    messages.success(
+        request,
+        _("Removed %(name)s. The invitation still works for them: make a new link to stop that.")
+        % {"name": display_name(target.user)},
+    )
+    return redirect("campaigns:members", pk=campaign.pk)
+
+
+@login_required
+@require_POST
+def set_role(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = owner_campaign(request, pk)
+    form = RoleForm(request.POST)
+    target = other_member(request, campaign, form)
+    if target is None:
+        message = form_message(form) or _("That member's role cannot be changed.")
+        return refused_on_members(request, campaign, membership, message)
+    target.role = form.cleaned_data["role"]
+    target.save(update_fields=["role"])
+    return redirect("campaigns:members", pk=campaign.pk)
+
+
+@login_required
+@require_POST
+def delete_campaign(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = owner_campaign(request, pk)
+    form = DeleteForm(request.POST, campaign_name=campaign.name, auto_id="delete-%s")
+    if not form.is_valid():
+        return render_page(request, campaign, membership, "settings", 422, delete_form=form)
+    name = campaign.name
+    campaign.delete()
+    messages.success(request, _("Deleted “%(name)s”.") % {"name": name})
+    return redirect("campaigns:home")

@@ -1,0 +1,62 @@
+"""The campaign's pages, all drawn the same way (`render.render_page`)."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET
+
+from campaigns.transfer import export_campaign
+from campaigns.views.access import member_campaign
+from campaigns.views.render import render_page
+
+
+@login_required
+@require_GET
+def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = member_campaign(request, pk)
+    return render_page(request, campaign, membership)
+
+
+@login_required
+@require_GET
+def game_page(request: HttpRequest, pk: int, page: str) -> HttpResponse:
+    campaign, membership = member_campaign(request, pk)
+    if page not in campaign.game_module.pages:
+        raise Http404
+    return render_page(request, campaign, membership, page)
+
+
+@login_required
+@require_GET
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = member_campaign(request, pk)
+    return render_page(request, campaign, membership, "history")
+
+
+@login_required
+@require_GET
+def members(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = member_campaign(request, pk)
+    return render_page(request, campaign, membership, "members")
+
+
+@login_required
+@require_GET
+def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, membership = member_campaign(request, pk)
+    return render_page(request, campaign, membership, "settings")
+
+
+@login_required
+@require_GET
+def export(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign, _membership = member_campaign(request, pk)
+    body = json.dumps(export_campaign(campaign), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    filename = f"{slugify(campaign.name) or 'campaign'}-{campaign.version}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

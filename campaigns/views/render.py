@@ -1,0 +1,264 @@
+"""One way to draw a campaign page, and the answer to a change.
+
+Every campaign page (the table, a game's own pages, history, members, settings) is drawn by
+`render_page`: the campaign's context, the page's own, and its template (only the `content`
+partial for htmx). The answer to a change made with htmx (`render_change`) draws only the
+live regions that changed (`{% region %}` in the templates): the form's own region as the
+answer, the undo bar and the regions the command names as out-of-band swaps. A refusal goes to
+its region with htmx's response headers; when its region is gone (removed on another phone),
+to the undo bar, which every page has.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import get_template
+from django.urls import reverse
+from django_htmx.http import reselect, reswap, retarget
+
+from campaigns.forms import DeleteForm
+from campaigns.models import Campaign, Event, Membership, display_name
+from campaigns.templatetags.regions import COLLECT, RegionNode, Regions
+
+REGION = re.compile(r"^[a-z0-9-]{1,40}$")
+UNDO_BAR = "undo-bar"
+
+
+@dataclass
+class Refusal:
+    """A refused change, for the page that shows it: the message goes to `region`; the form of
+    the refused `action` comes back bound to what was posted (`{% command_form %}`), so the
+    typed value stays and each field shows its own error."""
+
+    region: str
+    message: str
+    data: Any = None
+    # The field the refusal is about (a form field's name), for a message next to it.
+    field: str | None = None
+    action: str = ""
+    form: Any = None
+    # Set when its region is drawn (`{% region %}`); the undo bar, drawn after every region,
+    # shows a refusal whose region the page no longer has, so no message is ever lost.
+    shown: bool = False
+
+    @property
+    def on_field(self) -> bool:
+        """Whether every error sits on a field the form shows (then no message at the top)."""
+        form = self.form
+        if form is None or not form.errors:
+            return False
+        return all(
+            name in form.fields and not form.fields[name].widget.is_hidden for name in form.errors
+        )
+
+
+# The site's own campaign pages; a game's pages come from its `pages`.
+
+
+def history_context(
+    request: HttpRequest, campaign: Campaign, membership: Membership
+) -> dict[str, Any]:
+    events = campaign.events.select_related("actor").order_by("-seq")
+    paginator = Paginator(events, 30, allow_empty_first_page=True)
+    # The count comes from the version, not a COUNT(*): one event per version.
+    paginator.count = campaign.version
+    events_page = paginator.get_page(request.GET.get("page"))
+    game = campaign.game_module
+    rows = [
+        {
+            "event": event,
+            "text": event.describe(game),
+            "who": display_name(event.actor, event.actor_name),
+            "undone_kind": event.kind != Event.Kind.DO,
+        }
+        for event in events_page.object_list
+    ]
+    return {"events_page": events_page, "rows": rows}
+
+
+def members_context(
+    request: HttpRequest, campaign: Campaign, membership: Membership
+) -> dict[str, Any]:
+    context: dict[str, Any] = {"members": campaign.memberships.select_related("user")}
+    if membership.is_owner:
+        invite_url = request.build_absolute_uri(
+            reverse("campaigns:join", args=[campaign.invite_token])
+        )
+        context["invite_url"] = invite_url
+        context["invite_qr"] = segno.make(invite_url, error="m").svg_inline(
+            dark="#111", light="#fff", border=2, omitsize=True
+        )
+    return context
+
+
+def settings_context(
+    request: HttpRequest, campaign: Campaign, membership: Membership
+) -> dict[str, Any]:
+    return {"delete_form": DeleteForm(campaign_name=campaign.name, auto_id="delete-%s")}
+
+
+PageContext = Callable[[HttpRequest, Campaign, Membership], dict[str, Any]]
+SITE_PAGES: dict[str, tuple[str, PageContext]] = {
+    "history": ("history.html", history_context),
+    "members": ("members.html", members_context),
+    "settings": ("settings.html", settings_context),
+}
+
+
+def known_page(campaign: Campaign, page: str) -> str:
+    """The page a form names (its hidden `page`), if the campaign has it; else the table."""
+    return page if page in SITE_PAGES or page in campaign.game_module.pages else ""
+
+
+def page_url(campaign: Campaign, page: str) -> str:
+    if page in SITE_PAGES:
+        return reverse(f"campaigns:{page}", args=[campaign.pk])
+    if page:
+        return reverse("campaigns:game-page", args=[campaign.pk, page])
+    return reverse("campaigns:campaign", args=[campaign.pk])
+
+
+def page_context(
+    request: HttpRequest,
+    campaign: Campaign,
+    membership: Membership,
+    page: str = "",
+    refusal: Refusal | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    game = campaign.game_module
+    state = campaign.state
+    redo_event = campaign.redo_top.target if campaign.redo_top else None
+    context = {
+        "tab": page or "table",
+        "page": page,
+        "undo_text": campaign.undo_top.describe(game) if campaign.undo_top else "",
+        "redo_text": redo_event.describe(game) if redo_event else "",
+        "campaign": campaign,
+        "membership": membership,
+        "game": game,
+        "state": state,
+        "undo_event": campaign.undo_top,
+        "redo_event": redo_event,
+        "redo_marker": campaign.redo_top,
+        "error": refusal,
+        **game.context(campaign, state, request),
+    }
+    if page in SITE_PAGES:
+        context.update(SITE_PAGES[page][1](request, campaign, membership))
+    context.update(extra)
+    return context
+
+
+def template_for(campaign: Campaign, page: str) -> str:
+    return SITE_PAGES[page][0] if page in SITE_PAGES else campaign.game_module.template_for(page)
+
+
+def versioned(response: HttpResponse, campaign: Campaign) -> HttpResponse:
+    response["X-Campaign-Version"] = str(campaign.version)
+    return response
+
+
+def render_page(
+    request: HttpRequest,
+    campaign: Campaign,
+    membership: Membership,
+    page: str = "",
+    status: int = 200,
+    refusal: Refusal | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    """A campaign page, whole (or its `content` partial for htmx and the live refresh)."""
+    template = template_for(campaign, page)
+    if refusal is not None and not has_regions(template):
+        return page_without_regions(request, campaign, membership, page, status, refusal)
+    context = page_context(request, campaign, membership, page, refusal, **extra)
+    if request.htmx:
+        template += "#content"
+    return versioned(render(request, template, context, status=status), campaign)
+
+
+OOB = re.compile(r"^(\s*<[a-zA-Z][\w-]*)")
+
+
+@functools.cache
+def has_regions(template_name: str) -> bool:
+    """Whether a page template marks its live regions with `{% region %}` (every page should;
+    one that does not yet is answered with its whole content, as before)."""
+    nodelist = get_template(template_name).template.nodelist
+    return bool(nodelist.get_nodes_by_type(RegionNode))
+
+
+def page_without_regions(
+    request: HttpRequest,
+    campaign: Campaign,
+    membership: Membership,
+    page: str,
+    status: int,
+    refusal: Refusal,
+) -> HttpResponse:
+    """A refusal on a page whose template has no `{% region %}` yet: the whole content, with
+    the message in its region if the page has it, else on the undo bar."""
+    refusal.shown = True  # the page's own markup shows it; the undo bar must not repeat it
+    context = page_context(request, campaign, membership, page, refusal)
+    template = template_for(campaign, page) + ("#content" if request.htmx else "")
+    response = render(request, template, context, status=status)
+    if f'id="{refusal.region}"' not in response.content.decode():
+        refusal.region, refusal.form = UNDO_BAR, None
+        response = render(request, template, context, status=status)
+    return versioned(response, campaign)
+
+
+def render_regions(
+    request: HttpRequest, campaign: Campaign, page: str, context: dict[str, Any], wanted: set[str]
+) -> Regions:
+    regions = Regions(wanted)
+    context[COLLECT] = regions
+    get_template(template_for(campaign, page) + "#content").render(context, request)
+    return regions
+
+
+def render_change(
+    request: HttpRequest,
+    campaign: Campaign,
+    membership: Membership,
+    page: str,
+    region: str,
+    also: Iterable[str] = (),
+    status: int = 200,
+    refusal: Refusal | None = None,
+) -> HttpResponse:
+    """The answer to a change made with htmx: `region` (the form's) as the answer, the undo bar
+    and the regions in `also` out of band, each drawn once, nothing else of the page; a region
+    the page no longer has (its tracker was removed) is deleted, or, for a refusal, the undo bar
+    (which shows the message) is the answer."""
+    if not has_regions(template_for(campaign, page)):
+        return render_page(request, campaign, membership, page, status, refusal)
+    context = page_context(request, campaign, membership, page, refusal)
+    wanted = {region, UNDO_BAR, *also} - {""}
+    regions = render_regions(request, campaign, page, context, wanted)
+    if refusal is not None and not refusal.shown:
+        # The form's region is gone: the undo bar showed the message, and is the answer.
+        region = UNDO_BAR
+    main = regions.found.pop(region, None)
+    parts = [OOB.sub(r'\1 hx-swap-oob="true"', html, count=1) for html in regions.found.values()]
+    response = versioned(HttpResponse((main or "") + "".join(parts), status=status), campaign)
+    target = f"#{region}" if REGION.match(region) else ""
+    if main is not None:
+        reselect(retarget(reswap(response, "outerHTML"), target), target)
+    elif region not in regions.seen and target:
+        # Gone after the change (its tracker removed): it leaves this page too.
+        retarget(reswap(response, "delete"), target)
+    else:
+        # Drawn inside a larger region that is itself out of band.
+        reswap(response, "none")
+    return response

@@ -1,0 +1,157 @@
+"""The site's pages outside a campaign: home, a new campaign, import, joining, accounts."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.crypto import get_random_string
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from campaigns.commands import CommandError
+from campaigns.forms import ImportForm, JoinForm, KeepAccountForm, NewCampaignForm, SignupForm
+from campaigns.games import GAMES
+from campaigns.models import Campaign, Membership, display_name
+from campaigns.ratelimit import rate_limited
+from campaigns.transfer import ImportRefused, import_campaign
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return render(request, "welcome.html")
+    campaigns = Campaign.objects.for_user(request.user).order_by("archived", "-updated")
+    return render(request, "home.html", {"campaigns": campaigns, "games": GAMES})
+
+
+@login_required
+@require_GET
+def choose_game(request: HttpRequest) -> HttpResponse:
+    return render(request, "new-campaign.html", {"games": GAMES})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_campaign(request: HttpRequest, game_key: str) -> HttpResponse:
+    game = GAMES.get(game_key)
+    if game is None:
+        raise Http404
+    if request.method == "POST":
+        form = NewCampaignForm(request.POST)
+        setup_form = game.setup_form(request.POST)
+        if form.is_valid() and setup_form.is_valid():
+            setup = setup_form.cleaned_data
+            try:
+                state = game.initial_state(setup)
+            except CommandError as error:
+                setup_form.add_error(None, error.message)
+            else:
+                name = form.cleaned_data["name"].strip()
+                state.update(name=name, archived=False)
+                with transaction.atomic():
+                    campaign = Campaign.objects.create(
+                        game=game.key, name=name, setup=setup, initial_state=state, state=state
+                    )
+                    Membership.objects.create(
+                        campaign=campaign, user=request.user, role=Membership.Role.OWNER
+                    )
+                return redirect("campaigns:campaign", pk=campaign.pk)
+        status = 422
+    else:
+        form, setup_form, status = NewCampaignForm(), game.setup_form(), 200
+    return render(
+        request,
+        "new-campaign-form.html",
+        {"game": game, "form": form, "setup_form": setup_form},
+        status=status,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_view(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            if upload.size > settings.COMPANION_IMPORT_MAX_BYTES:
+                form.add_error("file", _("The file is larger than a campaign can be (5 MB)."))
+            else:
+                try:
+                    campaign = import_campaign(upload.read(), request.user)
+                except ImportRefused as refusal:
+                    form.add_error("file", refusal.message)
+                else:
+                    messages.success(request, _("Imported “%(name)s”.") % {"name": campaign.name})
+                    return redirect("campaigns:campaign", pk=campaign.pk)
+    return render(request, "import.html", {"form": form}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("join")
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """One tap to join from the invitation: a guest account bound to this browser if needed."""
+    campaign = Campaign.objects.filter(invite_token=token).first()
+    if campaign is None or len(token) > 32:
+        return render(request, "join-invalid.html", status=404)
+    if request.user.is_authenticated:
+        existing = campaign.memberships.filter(user=request.user).exists()
+        if existing:
+            return redirect("campaigns:campaign", pk=campaign.pk)
+    initial = {"display_name": display_name(request.user)} if request.user.is_authenticated else {}
+    form = JoinForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user = request.user
+            if not user.is_authenticated:
+                user = get_user_model().objects.create_user(
+                    username=f"guest-{get_random_string(10).lower()}",
+                    first_name=form.cleaned_data["display_name"],
+                )
+                user.set_unusable_password()
+                user.save()
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            elif not user.first_name:
+                user.first_name = form.cleaned_data["display_name"]
+                user.save(update_fields=["first_name"])
+            Membership.objects.get_or_create(campaign=campaign, user=user)
+        return redirect("campaigns:campaign", pk=campaign.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "join.html", {"campaign": campaign, "form": form}, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limited("signup")
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("campaigns:home")
+    status = 422 if request.method == "POST" else 200
+    return render(request, "registration/signup.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account(request: HttpRequest) -> HttpResponse:
+    """A guest keeps the account by choosing a username and password."""
+    user = request.user
+    initial = {} if user.has_usable_password() else {"username": ""}
+    form = KeepAccountForm(request.POST or None, user=user, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        user.username = form.cleaned_data["username"]
+        user.set_password(form.cleaned_data["password"])
+        user.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Saved: you can now log in with that username and password."))
+        return redirect("campaigns:home")
+    status = 422 if request.method == "POST" else 200
+    return render(request, "registration/account.html", {"form": form}, status=status)
