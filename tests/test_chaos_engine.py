@@ -12,7 +12,6 @@ from campaigns.engines.chaos import (
     TOKENS,
     ChaosError,
     Outcome,
-    brute_force_probability,
     draw,
     outcome_distribution,
     pass_table,
@@ -22,6 +21,7 @@ from campaigns.engines.chaos import (
     validate_bag,
     validate_effects,
 )
+from tests.chaos_oracle import brute_force_probability
 
 NOTZ_STANDARD = {
     "+1": 1,

@@ -15,7 +15,6 @@ success, and a chain that empties the bag resolves with what was revealed. Symbo
 ``effects``.
 """
 
-import itertools
 import math
 import random
 from collections.abc import Iterable, Mapping
@@ -28,7 +27,6 @@ __all__ = [
     "TOKENS",
     "ChaosError",
     "Outcome",
-    "brute_force_probability",
     "draw",
     "outcome_distribution",
     "pass_table",
@@ -381,40 +379,3 @@ def draw(bag: Mapping[str, int], rng: random.Random) -> str:
             return name
         pick -= count
     raise AssertionError("unreachable: pick is below the bag size")
-
-
-def brute_force_probability(
-    bag: Mapping[str, int],
-    skill: int,
-    difficulty: int,
-    effects: Mapping[str, Mapping[str, int | bool]] | None = None,
-) -> Fraction:
-    """The same chance as ``success_probability``, by walking every ordering of the bag.
-
-    Deliberately naive, as an independent check: it plays the rules out token by token on each of
-    the N! orderings of the physical tokens, so keep N to about 9.
-    """
-    _check_test(skill, difficulty)
-    counts = validate_bag(bag)
-    clean = validate_effects(effects)
-    tokens = [name for name, count in counts.items() for _ in range(count)]
-    if not tokens:
-        raise ChaosError("The chaos bag is empty: put at least one token in it before a test.")
-    rules = {name: _rule(name, clean) for name in counts}
-    passed = orderings = 0
-    for ordering in itertools.permutations(tokens):
-        orderings += 1
-        total, failed, succeeded, frosts = 0, False, False, 0
-        for name in ordering:
-            modifier, auto_fail, auto_succeed, again = rules[name]
-            if name == "frost":
-                frosts += 1
-                auto_fail = auto_fail or frosts >= 2
-            total += modifier
-            failed = failed or auto_fail
-            succeeded = succeeded or auto_succeed
-            if not again:
-                break
-        if not failed and (succeeded or max(0, skill + total) >= difficulty):
-            passed += 1
-    return Fraction(passed, orderings)

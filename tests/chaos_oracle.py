@@ -1,0 +1,46 @@
+"""An independent check of the chaos engine's odds, for the tests and the benchmark only."""
+
+import itertools
+from collections.abc import Mapping
+from fractions import Fraction
+
+from campaigns.engines import chaos
+
+
+def brute_force_probability(
+    bag: Mapping[str, int],
+    skill: int,
+    difficulty: int,
+    effects: Mapping[str, Mapping[str, int | bool]] | None = None,
+) -> Fraction:
+    """The same chance as ``success_probability``, by walking every ordering of the bag.
+
+    Deliberately naive, as an independent check: it plays the rules out token by token on each of
+    the N! orderings of the physical tokens, so keep N to about 9.
+    """
+    chaos._check_test(skill, difficulty)
+    counts = chaos.validate_bag(bag)
+    clean = chaos.validate_effects(effects)
+    tokens = [name for name, count in counts.items() for _ in range(count)]
+    if not tokens:
+        raise chaos.ChaosError(
+            "The chaos bag is empty: put at least one token in it before a test."
+        )
+    rules = {name: chaos._rule(name, clean) for name in counts}
+    passed = orderings = 0
+    for ordering in itertools.permutations(tokens):
+        orderings += 1
+        total, failed, succeeded, frosts = 0, False, False, 0
+        for name in ordering:
+            modifier, auto_fail, auto_succeed, again = rules[name]
+            if name == "frost":
+                frosts += 1
+                auto_fail = auto_fail or frosts >= 2
+            total += modifier
+            failed = failed or auto_fail
+            succeeded = succeeded or auto_succeed
+            if not again:
+                break
+        if not failed and (succeeded or max(0, skill + total) >= difficulty):
+            passed += 1
+    return Fraction(passed, orderings)
