@@ -33,14 +33,47 @@ is simply keeping the previous state.
 import copy
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict, cast
 
 NEMESIS = "Nemesis"
 WILD = "Wild"
 PAIR_SEPARATOR = "/"
 MAX_PLAYERS = 4
 
-State = dict[str, Any]
+
+
+class Current(TypedDict):
+    """The turn being played: the card drawn and who takes it (None while it is chosen)."""
+
+    card: str
+    player: str | None
+    nemesis: bool
+
+
+class Pending(TypedDict):
+    """A wild card, or a pair's first card this round: one of `options` takes the turn."""
+
+    card: str
+    options: list[str]
+
+
+class State(TypedDict):
+    """The deck as stored (see the module's docstring)."""
+
+    players: list[str]
+    top: list[str]
+    pool: list[str]
+    bottom: list[str]
+    discard: list[str]
+    round: int
+    tokens: dict[str, str | None]
+    pending: Pending | None
+    current: Current | None
+
+
+# What a caller hands in: a state read back from the database or a file, checked by _load.
+Stored = Mapping[str, Any]
 
 _STATE_KEYS = frozenset(
     {"players", "top", "pool", "bottom", "discard", "round", "tokens", "pending", "current"}
@@ -129,7 +162,7 @@ def new_deck(player_names: list[str]) -> State:
     }
 
 
-def _load(state: State) -> State:
+def _load(state: Stored) -> State:
     """Return a private deep copy of a stored state, after checking it still makes sense.
 
     States come back from the database and from JSON exports, so a damaged one must fail with a
@@ -137,7 +170,7 @@ def _load(state: State) -> State:
     """
     if not isinstance(state, dict) or set(state) != _STATE_KEYS:
         raise TurnOrderError("This is not a turn order deck state.")
-    loaded = copy.deepcopy(state)
+    loaded = cast(State, copy.deepcopy(dict(state)))
     names = _clean_names(loaded["players"])
     for key in ("top", "pool", "bottom", "discard"):
         if not isinstance(loaded[key], list):
@@ -207,7 +240,7 @@ def _pair_names(label: str) -> list[str]:
     return [first, second]
 
 
-def draw(state: State, rng: random.Random) -> tuple[State, str]:
+def draw(state: Stored, rng: random.Random) -> tuple[State, str]:
     """Draw the next turn order card; return the new state and the drawn label.
 
     The card goes on top of the turn-order discard and sets whose turn it is. A wild card, or
@@ -239,7 +272,7 @@ def draw(state: State, rng: random.Random) -> tuple[State, str]:
     return new, card
 
 
-def choose(state: State, name: str) -> State:
+def choose(state: Stored, name: str) -> State:
     """Resolve the pending wild or pair choice: ``name`` takes this turn."""
     new = _load(state)
     pending = new["pending"]
@@ -258,7 +291,7 @@ def choose(state: State, name: str) -> State:
     return new
 
 
-def reveal_top(state: State, rng: random.Random) -> tuple[State, str]:
+def reveal_top(state: Stored, rng: random.Random) -> tuple[State, str]:
     """Look at the top card without drawing it; it stays on top (and is now known)."""
     new = _load(state)
     _require_no_pending(new)
@@ -276,7 +309,7 @@ def _take_from_discard(state: State, label: str) -> None:
     del state["discard"][last]
 
 
-def put_on_top(state: State, label: str) -> State:
+def put_on_top(state: Stored, label: str) -> State:
     """Move a discarded turn order card onto the top of the deck."""
     new = _load(state)
     _require_no_pending(new)
@@ -285,7 +318,7 @@ def put_on_top(state: State, label: str) -> State:
     return new
 
 
-def put_on_bottom(state: State, label: str) -> State:
+def put_on_bottom(state: Stored, label: str) -> State:
     """Move a discarded turn order card to the bottom of the deck."""
     new = _load(state)
     _require_no_pending(new)
@@ -294,7 +327,7 @@ def put_on_bottom(state: State, label: str) -> State:
     return new
 
 
-def shuffle_into_deck(state: State, label: str) -> State:
+def shuffle_into_deck(state: Stored, label: str) -> State:
     """Shuffle a discarded turn order card into the deck.
 
     Shuffling randomises the whole deck, so cards known on top or bottom lose their place too.
@@ -308,7 +341,7 @@ def shuffle_into_deck(state: State, label: str) -> State:
     return new
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: Stored) -> dict[str, Any]:
     """What every phone may see: counts and what the table knows, never an undrawn order.
 
     ``remaining`` is sorted: which cards are left is public (everyone saw what was drawn this
