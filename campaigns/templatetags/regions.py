@@ -1,20 +1,22 @@
 """`{% region id %}…{% endregion %}`: a live region of a campaign page, drawable on its own.
 
 A page renders whole as usual. The answer to a change renders the same page template in
-"regions" mode: only the regions it asks for (the form's own, the undo bar, and those the
-command names) come out, each once, and everything else is skipped, so a +1 costs the counter's
-HTML, not the page's. The element inside the tag carries the same id and `data-live`.
+regions mode: only the regions it asks for (the form's own, the undo bar, those the command
+names) come out, each once; a region not asked for is skipped without being drawn, so a +1 costs
+the counter's HTML, not the page's. The element inside the tag carries the same id and
+`data-live`. A region that holds other regions says so: `{% region "trackers" nested %}`
+(regions written directly inside are found without it; those in an include are not).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
-from django.template.defaulttags import PartialNode
-from django.template.loader_tags import IncludeNode
 
 register = template.Library()
 
-# The context key that switches a render to regions mode (a Regions, see campaigns.views).
+# The context key that switches a render to regions mode (a Regions; see campaigns.views.render).
 COLLECT = "_live_regions"
 
 
@@ -23,7 +25,7 @@ class Regions:
 
     def __init__(self, wanted: set[str]):
         self.wanted = wanted
-        self.found: dict[str, str] = {}  # top-level regions drawn, in page order
+        self.found: dict[str, str] = {}  # the outermost regions drawn, in page order
         self.seen: set[str] = set()  # every wanted region drawn, nested ones included
 
     @property
@@ -31,22 +33,24 @@ class Regions:
         return self.seen >= self.wanted
 
 
+class Inside:
+    """Inside a region being drawn: nested regions draw inline and are only noted as seen."""
+
+    def __init__(self, regions: Regions):
+        self.regions = regions
+
+
 class RegionNode(template.Node):
-    def __init__(self, region, nodelist):
+    def __init__(self, region: Any, nodelist: template.NodeList, nested: bool):
         self.region = region
         self.nodelist = nodelist
-        # Whether a wanted region may sit inside this one (directly, or in an included file).
-        self.may_nest = bool(
-            nodelist.get_nodes_by_type(RegionNode)
-            or nodelist.get_nodes_by_type(IncludeNode)
-            or nodelist.get_nodes_by_type(PartialNode)
-        )
+        self.nested = nested or bool(nodelist.get_nodes_by_type(RegionNode))
 
-    def render(self, context):
+    def render(self, context: template.Context) -> str:
         region = str(self.region.resolve(context))
         refusal = context.get("error")
         if refusal is not None and getattr(refusal, "region", None) == region:
-            refusal.shown = True
+            refusal.shown = True  # its region shows it (see the undo bar)
         regions = context.get(COLLECT)
         if regions is None:
             return self.nodelist.render(context)
@@ -57,24 +61,17 @@ class RegionNode(template.Node):
             regions.seen.add(region)
             with context.push({COLLECT: Inside(regions)}):
                 regions.found[region] = self.nodelist.render(context)
-        elif self.may_nest and not regions.complete:
-            self.nodelist.render(context)
+        elif self.nested and not regions.complete:
+            self.nodelist.render(context)  # only to find the wanted regions inside
         return ""
 
 
-class Inside:
-    """Inside a region being drawn: nested regions draw inline and are only noted as seen."""
-
-    def __init__(self, regions: Regions):
-        self.regions = regions
-
-
 @register.tag
-def region(parser, token):
+def region(parser: Any, token: Any) -> RegionNode:
     """`{% region "bag-drawn" %}<div id="bag-drawn" data-live>…</div>{% endregion %}`"""
     bits = token.split_contents()
-    if len(bits) != 2:
-        raise template.TemplateSyntaxError("{% region %} takes the region's id.")
+    if len(bits) not in (2, 3) or (len(bits) == 3 and bits[2] != "nested"):
+        raise template.TemplateSyntaxError('{% region %} takes the region\'s id, then "nested".')
     nodelist = parser.parse(("endregion",))
     parser.delete_first_token()
-    return RegionNode(parser.compile_filter(bits[1]), nodelist)
+    return RegionNode(parser.compile_filter(bits[1]), nodelist, nested=len(bits) == 3)

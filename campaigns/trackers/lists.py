@@ -1,0 +1,94 @@
+"""Lists with a reason: things added, and taken out with why (banished cards), restorable."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from campaigns.commands import Command, CommandError, Payload, State, need_str, next_id
+from campaigns.trackers.base import (
+    MAX_ITEMS,
+    NAME_LENGTH,
+    WHY,
+    ItemForm,
+    TrackerForm,
+    entry,
+    tracker,
+    with_name,
+    words,
+)
+
+
+class ListAddForm(TrackerForm):
+    text = forms.CharField(label=gettext_lazy("Add"), max_length=NAME_LENGTH * 2)
+    reason = forms.CharField(
+        label=gettext_lazy("Why (optional)"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(WHY),
+    )
+
+
+class ListRemoveForm(ItemForm):
+    reason = forms.CharField(
+        label=gettext_lazy("Why (optional)"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(WHY),
+    )
+
+
+def apply_list_add(state: State, payload: Payload) -> None:
+    found = tracker(state, payload, "list")
+    if len(found["items"]) >= MAX_ITEMS * 4:
+        raise CommandError(_("Too many items."), "text")
+    found["items"].append(
+        {
+            "id": next_id(state),
+            "text": need_str(payload, "text", NAME_LENGTH * 2).strip(),
+            "reason": need_str(payload, "reason", 200, blank=True).strip(),
+            "removed": False,
+            "removed_reason": "",
+        }
+    )
+
+
+def apply_list_remove(state: State, payload: Payload) -> None:
+    item = entry(tracker(state, payload, "list"), "items", payload)
+    if item["removed"]:
+        raise CommandError(_("“%(text)s” is already taken out.") % {"text": item["text"]}, "item")
+    item["removed"] = True
+    item["removed_reason"] = need_str(payload, "reason", 200, blank=True).strip()
+
+
+def apply_list_restore(state: State, payload: Payload) -> None:
+    item = entry(tracker(state, payload, "list"), "items", payload)
+    if not item["removed"]:
+        raise CommandError(_("“%(text)s” is already in the list.") % {"text": item["text"]}, "item")
+    item["removed"], item["removed_reason"] = False, ""
+
+
+COMMANDS = (
+    Command(
+        "list.add",
+        ListAddForm,
+        apply_list_add,
+        words(gettext_noop("%(name)s: added “%(text)s”")),
+        resolve=with_name("list"),
+    ),
+    Command(
+        "list.remove",
+        ListRemoveForm,
+        apply_list_remove,
+        words(gettext_noop("%(name)s: took out “%(label)s”")),
+        resolve=with_name("list"),
+    ),
+    Command(
+        "list.restore",
+        ItemForm,
+        apply_list_restore,
+        words(gettext_noop("%(name)s: restored “%(label)s”")),
+        resolve=with_name("list"),
+    ),
+)

@@ -1,0 +1,193 @@
+"""Adding and removing trackers: at set-up (a game's own, or the lines typed for Any game) and
+by the tracker.add and tracker.remove commands."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    State,
+    need_choice,
+    need_int,
+    need_opt_int,
+    need_str,
+    next_id,
+)
+from campaigns.trackers.base import (
+    COUNTER_LIMIT,
+    FULL_WIDTH,
+    KINDS,
+    MAX_ITEMS,
+    MAX_TRACKERS,
+    NAME_LENGTH,
+    NUMBER,
+    TrackerForm,
+    names,
+    words,
+)
+
+
+def parse_counter_line(line: str) -> dict[str, Any]:
+    """“Doom 0 12” is a counter from 0 to 12; “Life 0 30 30” starts at 30; “Round” is open."""
+    words = line.translate(FULL_WIDTH).split()
+    numbers: list[int] = []
+    while words and re.fullmatch(r"[-+]?\d{1,7}", words[-1]) and len(numbers) < 3:
+        numbers.insert(0, int(words.pop()))
+    if not words:
+        raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
+    spec: dict[str, Any] = {"kind": "counter", "name": " ".join(words)[:NAME_LENGTH]}
+    if len(numbers) == 1:
+        raise forms.ValidationError(
+            _("“%(line)s”: give both the lowest and the highest value, or neither.")
+            % {"line": line}
+        )
+    if len(numbers) >= 2:
+        spec["minimum"], spec["maximum"] = numbers[0], numbers[1]
+    if len(numbers) == 3:
+        spec["start"] = numbers[2]
+    return spec
+
+
+def parse_checklist_line(line: str) -> dict[str, Any]:
+    """“Stickers: A, B, C” is a checklist named Stickers with three items."""
+    name, _sep, rest = line.translate(FULL_WIDTH).partition(":")
+    items = [item.strip() for item in rest.split(",") if item.strip()]
+    if not name.strip():
+        raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
+    return {"kind": "checklist", "name": name.strip()[:NAME_LENGTH], "items": items}
+
+
+def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
+    """Add one tracker from a spec; setup and the tracker.add command both come here."""
+    kind = need_choice(spec, "kind", KINDS)
+    name = need_str(spec, "name", NAME_LENGTH).strip()
+    trackers = state.setdefault("trackers", [])
+    if len(trackers) >= MAX_TRACKERS:
+        raise CommandError(_("A campaign holds at most %(n)d trackers.") % {"n": MAX_TRACKERS})
+    if name.casefold() in (n.casefold() for n in names(state)):
+        raise CommandError(
+            _("There is already a tracker called “%(name)s”.") % {"name": name}, "name"
+        )
+    item: dict[str, Any] = {"id": next_id(state), "kind": kind, "name": name}
+    if kind == "counter":
+        low, high = need_opt_int(spec, "minimum"), need_opt_int(spec, "maximum")
+        for bound in (low, high):
+            if bound is not None and abs(bound) > COUNTER_LIMIT:
+                raise CommandError(_("Keep counters within a million."), "maximum")
+        if low is not None and high is not None and low > high:
+            raise CommandError(_("The lowest value is above the highest."), "maximum")
+        start = need_opt_int(spec, "start")
+        if start is None:
+            start = low if low is not None and low > 0 else 0
+            start = min(start, high) if high is not None else start
+        if (low is not None and start < low) or (high is not None and start > high):
+            raise CommandError(_("The start value is outside the bounds."), "start")
+        item.update(minimum=low, maximum=high, value=start, start=start)
+    elif kind == "checklist":
+        labels = spec.get("items") or []
+        if not isinstance(labels, list) or len(labels) > MAX_ITEMS:
+            raise CommandError(_("Too many items."), "items")
+        item["items"] = []
+        for label in labels:
+            label = need_str({"label": label}, "label", NAME_LENGTH).strip()
+            item["items"].append({"id": next_id(state), "label": label, "done": False})
+    elif kind == "list":
+        item["items"] = []
+    elif kind == "notes":
+        item["entries"] = []
+    elif kind == "results":
+        item["rows"] = []
+    trackers.append(item)
+    return item
+
+
+class AddTrackerForm(forms.Form):
+    kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=list(KINDS.items()))
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH)
+    minimum = forms.IntegerField(
+        label=gettext_lazy("Lowest"),
+        required=False,
+        min_value=-COUNTER_LIMIT,
+        max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
+    )
+    maximum = forms.IntegerField(
+        label=gettext_lazy("Highest"),
+        required=False,
+        min_value=-COUNTER_LIMIT,
+        max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
+    )
+    start = forms.IntegerField(
+        label=gettext_lazy("Start"),
+        required=False,
+        min_value=-COUNTER_LIMIT,
+        max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
+    )
+    items = forms.CharField(
+        label=gettext_lazy("Items (checklist), comma-separated"),
+        required=False,
+        max_length=5000,
+    )
+
+    def clean_items(self) -> list[str]:
+        text = self.cleaned_data["items"].translate(FULL_WIDTH)
+        return [item.strip() for item in text.split(",") if item.strip()]
+
+
+def apply_add_tracker(state: State, payload: Payload) -> None:
+    add_tracker(state, payload)
+
+
+def apply_remove_tracker(state: State, payload: Payload) -> None:
+    tracker_id = need_int(payload, "tracker")
+    before = len(state.get("trackers", []))
+    state["trackers"] = [t for t in state.get("trackers", []) if t["id"] != tracker_id]
+    if len(state["trackers"]) == before:
+        raise CommandError(_("That tracker is not in this campaign any more."), "tracker")
+
+
+def resolve_add_tracker(state: State, data: Payload, rng: random.Random) -> Payload:
+    payload = {"kind": data["kind"], "name": data["name"]}
+    if data["kind"] == "counter":
+        payload.update(
+            minimum=data.get("minimum"), maximum=data.get("maximum"), start=data.get("start")
+        )
+    if data["kind"] == "checklist":
+        payload["items"] = data.get("items") or []
+    return payload
+
+
+def resolve_remove_tracker(state: State, data: Payload, rng: random.Random) -> Payload:
+    """The tracker's name goes into the payload, so the history reads in words after removal."""
+    found = (t["name"] for t in state.get("trackers", []) if t["id"] == data.get("tracker"))
+    return {**data, "name": next(found, "")}
+
+
+COMMANDS = (
+    Command(
+        "tracker.add",
+        AddTrackerForm,
+        apply_add_tracker,
+        words(gettext_noop("Added the tracker “%(name)s”")),
+        resolve=resolve_add_tracker,
+        regions=("trackers",),
+    ),
+    Command(
+        "tracker.remove",
+        TrackerForm,
+        apply_remove_tracker,
+        words(gettext_noop("Removed the tracker “%(name)s”")),
+        resolve=resolve_remove_tracker,
+    ),
+)

@@ -1,0 +1,75 @@
+"""The notes log: entries written down, crossed out and restored, never lost."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from campaigns.commands import Command, CommandError, Payload, State, need_str, next_id
+from campaigns.trackers.base import (
+    MAX_ITEMS,
+    TEXT_LENGTH,
+    ItemForm,
+    TrackerForm,
+    entry,
+    tracker,
+    with_name,
+    words,
+)
+
+
+class NoteForm(TrackerForm):
+    text = forms.CharField(
+        label=gettext_lazy("Note"),
+        max_length=TEXT_LENGTH,
+        widget=forms.Textarea({"rows": 2}),
+    )
+
+
+def apply_note(state: State, payload: Payload) -> None:
+    found = tracker(state, payload, "notes")
+    if len(found["entries"]) >= MAX_ITEMS * 4:
+        raise CommandError(_("Too many items."), "text")
+    text = need_str(payload, "text", TEXT_LENGTH).strip()
+    found["entries"].append({"id": next_id(state), "text": text, "crossed": False})
+
+
+def crossing(crossed: bool):
+    def apply(state: State, payload: Payload) -> None:
+        item = entry(tracker(state, payload, "notes"), "entries", payload)
+        if item["crossed"] == crossed:
+            message = (
+                _("That note is already crossed out.")
+                if crossed
+                else _("That note is not crossed out.")
+            )
+            raise CommandError(message, "item")
+        item["crossed"] = crossed
+
+    return apply
+
+
+COMMANDS = (
+    Command(
+        "notes.add",
+        NoteForm,
+        apply_note,
+        words(gettext_noop("%(name)s: wrote “%(text)s”")),
+        resolve=with_name("notes"),
+    ),
+    Command(
+        "notes.cross",
+        ItemForm,
+        crossing(True),
+        words(gettext_noop("%(name)s: crossed out “%(label)s”")),
+        resolve=with_name("notes"),
+    ),
+    Command(
+        "notes.restore",
+        ItemForm,
+        crossing(False),
+        words(gettext_noop("%(name)s: restored “%(label)s”")),
+        resolve=with_name("notes"),
+    ),
+)

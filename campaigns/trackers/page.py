@@ -1,0 +1,34 @@
+"""What a page shows of the trackers."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from campaigns.commands import State
+from campaigns.trackers.base import KINDS, RESULTS
+from campaigns.trackers.results import results_chart
+
+
+def tracker_items(state: State) -> list[dict[str, Any]]:
+    items = []
+    for found in state.get("trackers", []):
+        item: dict[str, Any] = {"t": found, "region": f"tracker-{found['id']}"}
+        if found["kind"] == "list":
+            item["taken_out"] = [e for e in found["items"] if e["removed"]]
+        if found["kind"] == "results":
+            item["rows"] = [
+                {**row, "result_label": RESULTS.get(row["result"], "")} for row in found["rows"]
+            ]
+            item["chart"] = results_chart(found["rows"])
+        items.append(item)
+    return items
+
+
+def page_context(campaign, state: State, request=None) -> dict[str, Any]:
+    return {
+        "trackers": tracker_items(state),
+        "tracker_kinds": list(KINDS.items()),
+        "results_choices": list(RESULTS.items()),
+        "today": datetime.date.today(),
+    }
