@@ -13,11 +13,14 @@ from campaigns.models import Campaign, Membership
 def member_campaign(
     request: HttpRequest, pk: int, change: bool = False
 ) -> tuple[Campaign, Membership]:
-    """The campaign and the user's membership of it; 404 for anyone who is not a member."""
+    """The campaign and the user's membership of it; 404 for anyone who is not a member.
+
+    A page needs the undo bar's events with it; a change reads them after it is applied."""
+    related = ["campaign"]
+    if not change:
+        related += ["campaign__undo_top", "campaign__redo_top", "campaign__redo_top__target"]
     membership = (
-        Membership.objects.select_related(
-            "campaign", "campaign__undo_top", "campaign__redo_top", "campaign__redo_top__target"
-        )
+        Membership.objects.select_related(*related)
         .filter(campaign_id=pk, user=request.user)
         .first()
         if request.user.is_authenticated

@@ -1,0 +1,107 @@
+"""What a change costs the server, against a bare Django view on the same server over HTTP.
+
+Run by hand: `.venv/bin/python tests/bench/bench_change.py`. Prints figures; asserts nothing.
+One real uvicorn process (as `make run` starts it, on a throwaway SQLite database) serves a
+bare view (`HttpResponse("ok")` behind the same middleware) and the site. The figure is the
+server process's CPU time per request (user + system, from /proc), so the client's own work
+and the network do not count. Issue 12's target: a change at most 3x a bare view.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.server import Database, Phone, Site  # noqa: E402
+
+HTMX = {"HX-Request": "true"}
+TICK = os.sysconf("SC_CLK_TCK")
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "300"))
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
+
+
+def measure(site: Site, request, rounds: int = ROUNDS) -> tuple[float, float]:
+    """CPU ms per request in the server, and wall ms per request (median) seen by the client."""
+    for _ in range(20):  # warm up: templates, caches
+        request()
+    walls = []
+    before = cpu_seconds(site.process.pid)
+    for _ in range(rounds):
+        start = time.perf_counter()
+        request()
+        walls.append(time.perf_counter() - start)
+    cpu = (cpu_seconds(site.process.pid) - before) / rounds
+    return cpu * 1000, statistics.median(walls) * 1000
+
+
+def ok(response, *codes: int) -> None:
+    if response.status_code not in (codes or (200,)):
+        raise SystemExit(f"{response.request.url}: {response.status_code}\n{response.text[:2000]}")
+
+
+def main() -> None:
+    database = Database()
+    database.env["DJANGO_SETTINGS_MODULE"] = "tests.bench.bare_settings"
+    site = Site(database)
+    try:
+        phone = Phone(site.url)
+        phone.signup("bench")
+        any_game = phone.create_campaign("Bench", counters="Doom\nClues 0 99", lists="Banished")
+        doom = re.search(r'name="tracker" value="(\d+)"', phone.get(f"/c/{any_game}/").text)
+        assert doom
+        setup = {"name": "Bench", "campaign": "notz", "difficulty": "standard"}
+        response = phone.post("/new/arkham/", setup)
+        ok(response, 302)
+        arkham = int(re.search(r"/c/(\d+)/", response.headers["location"]).group(1))
+        investigator = {"name": "Roland Banks", "player": "Olive", "health": 9, "sanity": 5}
+        ok(phone.post(f"/c/{arkham}/do/investigator.add/", investigator), 302)
+
+        def bare():
+            ok(phone.get("/bench/bare/"))
+
+        def counter():
+            data = {"tracker": doom.group(1), "delta": 1, "region": f"tracker-{doom.group(1)}"}
+            ok(phone.post(f"/c/{any_game}/do/counter.adjust/", data, headers=HTMX))
+
+        version = {"v": 0}
+
+        def draw():
+            data = {"page": "bag", "region": "bag-actions", "version": version["v"]}
+            response = phone.post(f"/c/{arkham}/do/bag.draw/", data, headers=HTMX)
+            ok(response)
+            version["v"] = int(response.headers.get("X-Campaign-Version", 0))
+
+        def live_refresh():
+            headers = {**HTMX, "X-Live-Refresh": "true"}
+            ok(phone.get(f"/c/{arkham}/p/bag/", headers=headers))
+
+        rows = [
+            ("bare view", bare),
+            ("Any game: counter +1 (htmx)", counter),
+            ("Arkham: chaos bag draw (htmx)", draw),
+            ("Arkham: bag page refresh (htmx)", live_refresh),
+        ]
+        results = {name: measure(site, request) for name, request in rows}
+        base = results["bare view"][0]
+        print(f"{ROUNDS} requests each, one uvicorn process, SQLite")
+        print(f"{'request':36} {'server CPU ms':>13} {'x bare':>7} {'client ms':>10}")
+        for name, (cpu, wall) in results.items():
+            print(f"{name:36} {cpu:13.2f} {cpu / base:7.1f} {wall:10.2f}")
+    finally:
+        site.close()
+        database.close()
+
+
+if __name__ == "__main__":
+    main()
