@@ -5,3 +5,9 @@ from django.utils.translation import gettext_lazy as _
 class CampaignsConfig(AppConfig):
     name = "campaigns"
     verbose_name = _("Campaigns")
+
+    def ready(self) -> None:
+        from campaigns import live
+
+        # Every change, removal and deletion reaches the open streams, whichever code made it.
+        live.connect_signals()

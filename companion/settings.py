@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "companion.errors.DatabaseUnreachableMiddleware",
     "companion.static.StaticFilesMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -87,7 +88,20 @@ TEMPLATES = [
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # No persistent connections under ASGI (Django's documentation): psycopg's pool per process,
+    # so many phones share a few connections. A database that is down or stuck answers within
+    # seconds (the site then says "try again"), never a hang.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        pool={
+            "min_size": 1,
+            "max_size": int(os.environ.get("COMPANION_DB_POOL", "16")),
+            "timeout": 4,
+        },
+        connect_timeout=3,
+        options="-c statement_timeout=5000",
+    )
 else:
     DATABASES = {
         "default": {
@@ -171,8 +185,6 @@ if env_bool("COMPANION_HTTPS"):
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
-# How often a phone's live stream looks at the campaign's version (seconds).
-COMPANION_STREAM_INTERVAL = float(os.environ.get("COMPANION_STREAM_INTERVAL", "0.25"))
 # How long one stream stays open before the phone reconnects (seconds).
 COMPANION_STREAM_LIFETIME = float(os.environ.get("COMPANION_STREAM_LIFETIME", "300"))
 # Login and join attempts allowed per address per minute.

@@ -12,3 +12,5 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("language/", set_language, name="set-language"),
 ]
+
+handler500 = "companion.errors.server_error"

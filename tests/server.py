@@ -76,7 +76,8 @@ class Database:
 class Site:
     """One uvicorn process serving Companion on a free port."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: Database, **env: str) -> None:
+        """`env` adds settings for this process only (say, a short stream lifetime)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while the server runs)
@@ -96,7 +97,7 @@ class Site:
                 "1",
             ],
             cwd=ROOT,
-            env=database.env,
+            env={**database.env, **env},
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )

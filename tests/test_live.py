@@ -140,3 +140,52 @@ def test_a_change_through_one_server_process_reaches_a_stream_on_another(site_da
     finally:
         second.close()
     assert "Traceback" not in second.output()
+
+
+def stream_events(phone: Phone, campaign: int, start: int, events: list[str]) -> None:
+    """Read a stream's event names until the server ends it (or 15 s pass)."""
+    with phone.http.stream("GET", f"/c/{campaign}/stream/?v={start}", timeout=15) as response:
+        assert response.status_code == 200
+        for line in response.iter_lines():
+            if line.startswith("event:"):
+                events.append(line.split(":", 1)[1].strip())
+
+
+def open_stream(phone: Phone, campaign: int) -> tuple[threading.Thread, list[str]]:
+    version = phone.get(f"/c/{campaign}/version/").json()["version"]
+    events: list[str] = []
+    reader = threading.Thread(target=stream_events, args=(phone, campaign, version, events))
+    reader.start()
+    return reader, events
+
+
+def member_id(owner: Phone, campaign: int, name: str) -> int:
+    page = owner.get(f"/c/{campaign}/members/").text
+    row = page[page.index(name) :]
+    return int(re.search(r'name="member" value="(\d+)"', row).group(1))
+
+
+def test_a_removed_members_stream_ends_at_once(table):
+    owner, friend, campaign = table
+    reader, events = open_stream(friend, campaign)
+    member = member_id(owner, campaign, "Friend")
+    # Until the removal the stream is open: a change reaches it.
+    taps = counter_id(owner, campaign, "Taps")
+    owner.post(f"/c/{campaign}/do/counter.adjust/", {"tracker": taps, "delta": 1})
+    response = owner.post(f"/c/{campaign}/members/remove/", {"member": member})
+    assert response.status_code == 302
+    reader.join(timeout=20)
+    assert not reader.is_alive(), "the removed member's stream still runs"
+    assert events == ["version", "gone"]
+    assert friend.get(f"/c/{campaign}/stream/").status_code == 404
+
+
+def test_deleting_a_campaign_ends_every_stream(table):
+    owner, friend, campaign = table
+    readers = [open_stream(phone, campaign) for phone in (owner, friend)]
+    response = owner.post(f"/c/{campaign}/delete/", {"confirm": "Live table"})
+    assert response.status_code == 302, response.text[:300]
+    for reader, events in readers:
+        reader.join(timeout=20)
+        assert not reader.is_alive(), "a stream of the deleted campaign still runs"
+        assert events == ["gone"]

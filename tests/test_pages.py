@@ -380,3 +380,12 @@ def test_a_line_that_cannot_be_read_is_refused_next_to_its_field(owner_client, f
     assert response.status_code == 422
     assert f'id="id_{field}_error"' in text(response)
     assert not Campaign.objects.exists()
+
+
+@pytest.mark.parametrize("page", ["", "history/", "members/", "settings/"])
+def test_every_campaign_page_says_which_version_it_shows(campaign, owner, page):
+    """A live refresh knows it caught up; without it polling refetched the page every 2 s."""
+    campaign.apply("counter.adjust", {"tracker": tracker_id(campaign, "Doom"), "delta": 1}, owner)
+    response = client_for(owner).get(f"/c/{campaign.pk}/{page}", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert response["X-Campaign-Version"] == "1"

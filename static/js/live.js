@@ -171,9 +171,15 @@
       try { seen(JSON.parse(e.data).version); } catch (err) { /* a malformed message: ignore */ }
     });
     source.addEventListener("gone", function () { source.close(); window.location.reload(); });
+    // A stream that opened is no failure; one that reached its lifetime says "end": a new one
+    // starts from what this page shows. Only streams that fail to open five times in a row
+    // leave the phone on polling.
+    source.onopen = function () { failures = 0; };
+    source.addEventListener("end", function () { source.close(); listen(); });
     source.onerror = function () {
       failures += 1;
       if (failures >= 5) { source.close(); poll(); }
+      else if (source.readyState === EventSource.CLOSED) setTimeout(listen, 1000 * failures);
     };
   }
 

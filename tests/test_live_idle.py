@@ -1,0 +1,103 @@
+"""Open streams that wait for news cost nothing: no query while idle, and a change reaches every
+stream through one listener, not one query per phone."""
+
+import asyncio
+import sqlite3
+import threading
+
+import pytest
+from django.db import connection
+from django.db.backends.signals import connection_created
+from django.test import AsyncClient
+
+from campaigns import live
+from campaigns.models import Membership
+from tests.conftest import make_campaign, make_user, tracker_id
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class Queries:
+    """Counts the queries of every database connection opened in any thread meanwhile."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, execute, sql, params, many, context):
+        with self.lock:
+            self.count += 1
+        return execute(sql, params, many, context)
+
+    def wrap(self, sender, connection, **kwargs) -> None:
+        connection.execute_wrappers.append(self)
+
+
+async def next_event(stream) -> str:
+    while True:
+        chunk = await anext(stream)
+        text = chunk.decode() if isinstance(chunk, bytes) else chunk
+        if text.startswith("event:"):
+            return text
+
+
+def test_idle_streams_make_no_queries_and_a_change_wakes_them_all():
+    owner = make_user("olive")
+    campaign = make_campaign(owner)
+    players = [make_user(f"player{n}") for n in range(8)]
+    for player in players:
+        Membership.objects.create(campaign=campaign, user=player)
+    doom = tracker_id(campaign, "Doom")
+    queries = Queries()
+    connection_created.connect(queries.wrap)
+    connection.execute_wrappers.append(queries)
+
+    async def table() -> tuple[int, int, list[str]]:
+        streams = []
+        for player in players:
+            client = AsyncClient()
+            await client.aforce_login(player)
+            response = await client.get(f"/c/{campaign.pk}/stream/?v={campaign.version}")
+            assert response.status_code == 200
+            stream = aiter(response.streaming_content)
+            assert (await anext(stream)).startswith(b"retry:")
+            streams.append(stream)
+        pending = [asyncio.ensure_future(next_event(stream)) for stream in streams]
+        # Idle: several looks of the SQLite watcher, a while of PostgreSQL's listener.
+        queries.count = 0
+        await asyncio.sleep(12 * live.SQLITE_TICK)
+        idle = queries.count
+        await asyncio.to_thread(
+            campaign.apply, "counter.adjust", {"tracker": doom, "delta": 1}, owner
+        )
+        queries.count = 0
+        events = await asyncio.wait_for(asyncio.gather(*pending), timeout=10)
+        for stream in streams:
+            await stream.aclose()
+        return idle, queries.count, events
+
+    try:
+        idle, after_change, events = asyncio.run(table())
+    finally:
+        connection_created.disconnect(queries.wrap)
+        connection.execute_wrappers.remove(queries)
+    assert idle == 0
+    assert events == ['event: version\ndata: {"version": 1}\n\n'] * len(players)
+    # One look for all eight streams at most (SQLite shared by processes), none with a
+    # PostgreSQL notification.
+    assert after_change <= 2
+
+
+def test_the_sqlite_watcher_sees_a_commit_from_another_process_in_the_files_stamp(tmp_path):
+    path = str(tmp_path / "db.sqlite3")
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("PRAGMA journal_mode=WAL")
+    writer.execute("CREATE TABLE t (n INTEGER)")
+    reader = sqlite3.connect(path, isolation_level=None)
+    before = live.file_stamp(path)
+    reader.execute("SELECT count(*) FROM t").fetchall()
+    assert live.file_stamp(path) == before  # reading changes nothing
+    writer.execute("INSERT INTO t VALUES (1)")
+    assert live.file_stamp(path) != before
+    writer.close()
+    reader.close()
