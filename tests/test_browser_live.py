@@ -1,0 +1,55 @@
+"""A phone left open on the table keeps its live stream: a stream that reaches its lifetime is
+followed by a new one, never by falling back to polling."""
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import PHONE
+from tests.journeys import sign_up
+from tests.server import Site
+from tests.test_browser import create_any_game
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def short_lived_site(site_database):
+    """A server whose streams last one second, so a test sees many lifetimes go by."""
+    server = Site(site_database, COMPANION_STREAM_LIFETIME="1")
+    yield server
+    server.close()
+    assert "Traceback" not in server.output(), server.output()[-3000:]
+
+
+def test_a_phone_keeps_its_stream_across_many_stream_lifetimes(browser, short_lived_site):
+    contexts = [browser.new_context(base_url=short_lived_site.url, **PHONE) for _ in range(2)]
+    owner, friend = (context.new_page() for context in contexts)
+    try:
+        sign_up(owner, "lifetimes")
+        create_any_game(owner, "Long evening")
+        owner.get_by_role("link", name="Members").click()
+        invite = owner.locator(".url").inner_text()
+        friend.goto(invite)
+        friend.get_by_label("Your name at the table").fill("Quiet")
+        friend.get_by_role("button", name="Join").click()
+        doom = friend.get_by_role("region", name="Doom")
+        expect(doom.locator("output")).to_have_text("0")
+
+        streams, polls = [], []
+        friend.on("request", lambda r: "/stream/" in r.url and streams.append(r.url))
+        friend.on("request", lambda r: "/version/" in r.url and polls.append(r.url))
+        # More lifetimes than the five failures that used to leave the phone on polling.
+        deadline = time.monotonic() + 60
+        while len(streams) < 8 and time.monotonic() < deadline:
+            friend.wait_for_timeout(250)
+        assert len(streams) >= 8
+
+        owner.get_by_role("link", name="Table").click()
+        owner.get_by_role("button", name="Doom plus one").click()
+        expect(doom.locator("output")).to_have_text("1")
+        assert polls == [], "the phone fell back to polling"
+    finally:
+        for context in contexts:
+            context.close()
