@@ -73,7 +73,10 @@ class Campaign(models.Model):
     def game_module(self):
         return GAMES[self.game]
 
-    # Changing the campaign
+    # Changing the campaign. Each verb locks the row, then reads the top of the undo or redo
+    # stack in a query of its own: joined to the locking query, PostgreSQL re-reads the locked
+    # row after a concurrent commit but not the joined row, so the top just made by that commit
+    # came back empty ("nothing to undo" under load, a change chained to nothing).
 
     def apply(
         self,
@@ -91,11 +94,7 @@ class Campaign(models.Model):
         game = self.game_module
         command = game.commands[action]
         with transaction.atomic():
-            campaign = (
-                Campaign.objects.select_for_update(of=("self",))
-                .select_related("undo_top")
-                .get(pk=self.pk)
-            )
+            campaign = Campaign.objects.select_for_update().get(pk=self.pk)
             if (
                 command.stale_check
                 and seen_version is not None
@@ -123,11 +122,7 @@ class Campaign(models.Model):
     def undo(self, user, event_id: int | None = None) -> Event:
         """Undo the newest change still in effect (the one the phone showed, if it says)."""
         with transaction.atomic():
-            campaign = (
-                Campaign.objects.select_for_update(of=("self",))
-                .select_related("undo_top")
-                .get(pk=self.pk)
-            )
+            campaign = Campaign.objects.select_for_update().get(pk=self.pk)
             target = campaign.undo_top
             if target is None:
                 raise CommandError(gettext("There is nothing to undo."))
@@ -149,11 +144,7 @@ class Campaign(models.Model):
     def redo(self, user, event_id: int | None = None) -> Event:
         """Apply again the change most recently undone, with the same outcome (draws included)."""
         with transaction.atomic():
-            campaign = (
-                Campaign.objects.select_for_update(of=("self",))
-                .select_related("redo_top")
-                .get(pk=self.pk)
-            )
+            campaign = Campaign.objects.select_for_update().get(pk=self.pk)
             undo_event = campaign.redo_top
             if undo_event is None:
                 raise CommandError(gettext("There is nothing to redo."))

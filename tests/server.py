@@ -76,7 +76,9 @@ class Database:
 class Site:
     """One uvicorn process serving Companion on a free port."""
 
-    def __init__(self, database: Database, **env: str) -> None:
+    def __init__(
+        self, database: Database, app: str = "companion.asgi:application", **env: str
+    ) -> None:
         """`env` adds settings for this process only (say, a short stream lifetime)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -86,7 +88,7 @@ class Site:
                 sys.executable,
                 "-m",
                 "uvicorn",
-                "companion.asgi:application",
+                app,
                 "--host",
                 "127.0.0.1",
                 "--port",

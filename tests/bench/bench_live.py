@@ -1,0 +1,243 @@
+"""The live layer of a hosted site: idle streams, live latency, many writers at once.
+
+Run by hand: `.venv/bin/python tests/bench/bench_live.py`; with DATABASE_URL set to a PostgreSQL
+server it measures PostgreSQL beside SQLite. Each database gets its own real uvicorn process, as
+the server tests use. Prints figures; asserts nothing.
+
+- idle: database queries per second the server makes while 1, 8 or 50 phones hold a stream and
+  nothing changes.
+- live: from the tap's POST to the change reaching each phone's stream (p50/p95), with 1, 8, 50
+  and 200 phones on one process; "shown" adds the phone's refetch of the page, as live.js does.
+- writers: 8, 32 and 64 phones tapping one campaign at once, 10 taps each (a fifth are undos):
+  server errors, acknowledged taps per second, latency, and whether the events and the state
+  check out (see tests/load.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import httpx  # noqa: E402
+
+from tests.load import busy_table, problems_after, write_at_once  # noqa: E402
+from tests.server import Database, Phone, Site  # noqa: E402
+
+SECTIONS = sys.argv[1:] or ["idle", "live", "writers"]  # or name the ones to run
+IDLE_PHONES = (1, 8, 50)
+LIVE_PHONES = (1, 8, 50, 200)
+WRITERS = (8, 32, 64)
+CHANGES = 10
+LIVE_REFRESH = {"HX-Request": "true", "X-Live-Refresh": "true"}
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+async def hold_streams(phone: Phone, base: str, campaign: int, count: int, seconds: float):
+    cookies = dict(phone.http.cookies)
+    limits = httpx.Limits(max_connections=count + 10)
+    async with httpx.AsyncClient(base_url=base, cookies=cookies, limits=limits) as client:
+
+        async def one() -> None:
+            with contextlib.suppress(httpx.HTTPError):
+                async with client.stream("GET", f"/c/{campaign}/stream/", timeout=None) as r:
+                    async for _line in r.aiter_lines():
+                        pass
+
+        tasks = [asyncio.create_task(one()) for _ in range(count)]
+        await asyncio.sleep(seconds)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def idle_queries(database: Database) -> dict[int, float]:
+    counts = Path(tempfile.mkdtemp(prefix="companion-count-")) / "queries"
+    site = Site(
+        database, app="tests.bench.counting_asgi:application", COMPANION_QUERY_COUNT=str(counts)
+    )
+    owner = Phone(site.url)
+    owner.signup(f"idle{time.monotonic_ns()}")
+    campaign = owner.create_campaign("Idle table", counters="Taps")
+    rates = {}
+    try:
+        for phones in IDLE_PHONES:
+
+            async def measure(phones: int = phones) -> float:
+                holder = asyncio.create_task(hold_streams(owner, site.url, campaign, phones, 8))
+                await asyncio.sleep(2)  # every stream open
+                before = int(counts.read_text())
+                await asyncio.sleep(5)
+                after = int(counts.read_text())
+                await holder
+                return (after - before) / 5
+
+            rates[phones] = asyncio.run(measure())
+    finally:
+        owner.close()
+        site.close()
+    return rates
+
+
+def live_latency(site: Site) -> dict[int, tuple[list[float], list[float]]]:
+    """Per phone count: tap to stream message (phones that only listen), and tap to page
+    refetched (phones that refetch on the message, as live.js does: the refetches load the
+    server, so they are measured in a run of their own)."""
+    results = {}
+    for phones in LIVE_PHONES:
+        passes = []
+        for refetch in (False, True):
+            owner = Phone(site.url)
+            owner.signup(f"live{time.monotonic_ns()}")
+            campaign = owner.create_campaign("Watched table", counters="Taps")
+            taps = int(
+                re.search(r'id="tracker-(\d+)-name">Taps<', owner.get(f"/c/{campaign}/").text)[1]
+            )
+            passes.append(
+                asyncio.run(watch_changes(owner, site.url, campaign, taps, phones, refetch))
+            )
+            owner.close()
+        results[phones] = (passes[0], passes[1])
+    return results
+
+
+async def watch_changes(
+    owner: Phone, base: str, campaign: int, taps: int, phones: int, refetch: bool
+) -> list[float]:
+    cookies = dict(owner.http.cookies)
+    limits = httpx.Limits(max_connections=2 * phones + 10)
+    posted: dict[int, float] = {}
+    reached: list[float] = []
+    count: dict[int, int] = {}
+    async with httpx.AsyncClient(
+        base_url=base, cookies=cookies, limits=limits, timeout=60
+    ) as client:
+
+        async def phone() -> None:
+            async with client.stream("GET", f"/c/{campaign}/stream/?v=0") as response:
+                async for line in response.aiter_lines():
+                    if not line.startswith("data:") or "version" not in line:
+                        continue
+                    version = int(re.search(r"\d+", line).group())
+                    if version not in posted:
+                        continue
+                    if refetch:
+                        await client.get(f"/c/{campaign}/", headers=LIVE_REFRESH)
+                    reached.append(time.perf_counter() - posted[version])
+                    count[version] = count.get(version, 0) + 1
+
+        tasks = [asyncio.create_task(phone()) for _ in range(phones)]
+        await asyncio.sleep(1 + phones / 100)  # every stream open
+        token = owner.csrf()
+        for version in range(1, CHANGES + 1):
+            posted[version] = time.perf_counter()
+            response = await client.post(
+                f"/c/{campaign}/do/counter.adjust/",
+                data={"tracker": taps, "delta": 1},
+                headers={"X-CSRFToken": token},
+            )
+            assert response.status_code == 302, response.status_code
+            deadline = time.perf_counter() + 10
+            while count.get(version, 0) < phones and time.perf_counter() < deadline:
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.2)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return reached
+
+
+def writers(site: Site) -> dict[int, tuple]:
+    results = {}
+    for count in WRITERS:
+        owner, phones, campaign = busy_table(site.url, count, f"{count} writers")
+        load = write_at_once(phones, campaign, taps_each=10)
+        problems = problems_after(owner, campaign, load) + load.errors[:3]
+        results[count] = (load, problems)
+        for phone in [owner, *phones]:
+            phone.close()
+    return results
+
+
+def measure(label: str, url: str | None) -> dict:
+    if url:
+        os.environ["DATABASE_URL"] = url
+    else:
+        os.environ.pop("DATABASE_URL", None)
+    print(f"… measuring {label}", file=sys.stderr, flush=True)
+    database = Database()
+    try:
+        idle = idle_queries(database) if "idle" in SECTIONS else {}
+        site = Site(database)
+        try:
+            live = live_latency(site) if "live" in SECTIONS else {}
+            written = writers(site) if "writers" in SECTIONS else {}
+        finally:
+            site.close()
+        errors = site.output().count("Traceback")
+    finally:
+        database.close()
+    return {"idle": idle, "live": live, "writers": written, "tracebacks": errors}
+
+
+def main() -> None:
+    url = os.environ.get("DATABASE_URL", "")
+    runs = {"SQLite": measure("SQLite", None)}
+    if url.startswith("postgres"):
+        runs["PostgreSQL"] = measure("PostgreSQL", url)
+        os.environ["DATABASE_URL"] = url
+    names = list(runs)
+    width = 26
+
+    def row(title: str, cells: list[str]) -> None:
+        print(f"{title:<28}" + "".join(f"{cell:>{width}}" for cell in cells))
+
+    print(f"\nThe live layer ({os.cpu_count()} cores; one uvicorn process per database)\n")
+    row("", names)
+    print("Idle streams: database queries per second")
+    for phones in IDLE_PHONES if "idle" in SECTIONS else ():
+        row(f"  {phones} phones", [f"{runs[n]['idle'][phones]:.1f}" for n in names])
+    print("Live: tap to stream p50/p95 ms   (tap to page refetched p50/p95)")
+    for phones in LIVE_PHONES if "live" in SECTIONS else ():
+        cells = []
+        for n in names:
+            reached, shown = runs[n]["live"][phones]
+            cells.append(
+                f"{statistics.median(reached) * 1000:.0f}/{percentile(reached, 0.95) * 1000:.0f}"
+                f"  ({statistics.median(shown) * 1000:.0f}/{percentile(shown, 0.95) * 1000:.0f})"
+            )
+        row(f"  {phones} phones", cells)
+    print("Writers on one campaign, 10 taps each: 5xx · taps/s · p50/p95 ms · checks")
+    for count in WRITERS if "writers" in SECTIONS else ():
+        cells = []
+        for n in names:
+            load, problems = runs[n]["writers"][count]
+            cells.append(
+                f"{load.server_errors} · {load.per_second:.1f} · {load.median * 1000:.0f}/"
+                f"{load.percentile(0.95) * 1000:.0f} · {'ok' if not problems else 'FAIL'}"
+            )
+        row(f"  {count} writers", cells)
+    for n in names:
+        for count in WRITERS if "writers" in SECTIONS else ():
+            load, problems = runs[n]["writers"][count]
+            if problems:
+                print(f"{n}, {count} writers: {problems}  statuses {load.statuses}")
+        if runs[n]["tracebacks"]:
+            print(f"{n}: the server logged {runs[n]['tracebacks']} tracebacks")
+
+
+if __name__ == "__main__":
+    main()
