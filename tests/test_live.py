@@ -142,10 +142,13 @@ def test_a_change_through_one_server_process_reaches_a_stream_on_another(site_da
     assert "Traceback" not in second.output()
 
 
-def stream_events(phone: Phone, campaign: int, start: int, events: list[str]) -> None:
+def stream_events(
+    phone: Phone, campaign: int, start: int, events: list[str], opened: threading.Event
+) -> None:
     """Read a stream's event names until the server ends it (or 15 s pass)."""
     with phone.http.stream("GET", f"/c/{campaign}/stream/?v={start}", timeout=15) as response:
         assert response.status_code == 200
+        opened.set()
         for line in response.iter_lines():
             if line.startswith("event:"):
                 events.append(line.split(":", 1)[1].strip())
@@ -154,8 +157,10 @@ def stream_events(phone: Phone, campaign: int, start: int, events: list[str]) ->
 def open_stream(phone: Phone, campaign: int) -> tuple[threading.Thread, list[str]]:
     version = phone.get(f"/c/{campaign}/version/").json()["version"]
     events: list[str] = []
-    reader = threading.Thread(target=stream_events, args=(phone, campaign, version, events))
+    opened = threading.Event()
+    reader = threading.Thread(target=stream_events, args=(phone, campaign, version, events, opened))
     reader.start()
+    assert opened.wait(timeout=15)
     return reader, events
 
 

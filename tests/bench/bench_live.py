@@ -122,12 +122,16 @@ async def watch_changes(
     posted: dict[int, float] = {}
     reached: list[float] = []
     count: dict[int, int] = {}
+    refused: list[int] = []
     async with httpx.AsyncClient(
         base_url=base, cookies=cookies, limits=limits, timeout=60
     ) as client:
 
         async def phone() -> None:
             async with client.stream("GET", f"/c/{campaign}/stream/?v=0") as response:
+                if response.status_code != 200:
+                    refused.append(response.status_code)
+                    return
                 async for line in response.aiter_lines():
                     if not line.startswith("data:") or "version" not in line:
                         continue
@@ -157,6 +161,8 @@ async def watch_changes(
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+    if refused:
+        print(f"{phones} phones: {len(refused)} streams refused: {refused[:5]}", file=sys.stderr)
     return reached
 
 
