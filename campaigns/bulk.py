@@ -98,11 +98,14 @@ def write_history(
             ids.get(row["target"]),
         )
 
-    event_sql = _insert_sql(Event, _EVENT_FIELDS)
+    # Any other field (one added later) gets its default, as Event.objects.create would give.
+    others = [f for f in Event._meta.concrete_fields if f.name not in _EVENT_FIELDS]
+    defaults = tuple(f.get_db_prep_save(f.get_default(), db) for f in others)
+    event_sql = _insert_sql(Event, (*_EVENT_FIELDS, *(f.name for f in others)))
     snapshot_sql = _insert_sql(Snapshot, ("event", "state"))
     for start in range(0, len(rows), CHUNK):
         chunk = rows[start : start + CHUNK]
-        events = [prepared(row) for row in chunk]
+        events = [prepared(row) + defaults for row in chunk]
         snaps = [
             (ids[r["seq"]], state_field.get_db_prep_save(snapshots[r["seq"]], db))
             for r in chunk
