@@ -1,5 +1,6 @@
 """Chaos bag engine: hand-worked odds, properties against brute force, draws and bad input."""
 
+import itertools
 import random
 from fractions import Fraction
 
@@ -12,9 +13,12 @@ from campaigns.engines.chaos import (
     TOKENS,
     ChaosError,
     Outcome,
+    chain,
     draw,
+    draw_chain,
     outcome_distribution,
     pass_table,
+    reveal,
     reveals_another,
     success_probability,
     token_modifier,
@@ -380,3 +384,90 @@ def test_unknown_token_in_lookups_raises():
         token_modifier("star")
     with pytest.raises(ChaosError, match="Unknown chaos token"):
         reveals_another("star")
+
+
+# --- the chain rule, one token at a time (what a draw at the table follows) -------------------
+
+
+def chance_by_walking_the_chain(bag, skill, difficulty, effects):
+    """Pass or fail on every ordering of the physical tokens, revealing one token at a time as
+    `chain` says, with no counting shortcut."""
+    tokens = [name for name, count in bag.items() for _ in range(count)]
+    passed = orderings = 0
+    for ordering in itertools.permutations(tokens):
+        orderings += 1
+        revealed = []
+        for token in ordering:
+            revealed.append(reveal(token, effects))
+            if not chain(revealed).goes_on:
+                break
+        outcome = chain(revealed)
+        if not outcome.auto_fail and (
+            outcome.auto_succeed or max(0, skill + outcome.total) >= difficulty
+        ):
+            passed += 1
+    return Fraction(passed, orderings)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    bag=bags(6),
+    effects=effects_strategy,
+    skill=st.integers(0, 6),
+    difficulty=st.integers(0, 6),
+)
+def test_the_chain_rule_token_by_token_gives_the_exact_odds(bag, effects, skill, difficulty):
+    expected = success_probability(bag, skill, difficulty, effects)
+    assert chance_by_walking_the_chain(bag, skill, difficulty, effects) == expected
+
+
+def test_bless_curse_and_frost_ask_for_another_and_add_their_value():
+    outcome = chain([reveal("bless"), reveal("curse"), reveal("frost"), reveal("-1")])
+    assert outcome.total == 2 - 2 - 1 - 1
+    assert not outcome.auto_fail and not outcome.goes_on
+    assert chain([reveal("bless")]).goes_on
+
+
+def test_a_second_frost_fails_the_test_and_ends_the_chain():
+    outcome = chain([reveal("frost"), reveal("frost")])
+    assert outcome.auto_fail and outcome.second_frosts == (1,) and not outcome.goes_on
+    assert chain([reveal("frost"), reveal("bless"), reveal("frost")]).second_frosts == (2,)
+    assert not chain([reveal("frost"), reveal("0")]).auto_fail
+
+
+def test_nothing_goes_on_after_an_automatic_failure():
+    effects = {"skull": {"auto_fail": True, "reveal_another": True}}
+    assert reveal("skull", effects).modifier is None
+    assert not chain([reveal("skull", effects)]).goes_on
+
+
+def test_an_automatic_success_is_beaten_by_a_later_automatic_failure():
+    effects = {"elder_sign": {"auto_succeed": True}, "tablet": {"reveal_another": True}}
+    assert chain([reveal("elder_sign", effects)]).auto_succeed
+    outcome = chain([reveal("bless"), reveal("elder_sign", effects)])
+    assert outcome.auto_succeed and not outcome.auto_fail
+    outcome = chain([reveal("tablet", effects), reveal("auto_fail")])
+    assert outcome.auto_fail and not outcome.auto_succeed
+
+
+@settings(max_examples=150, deadline=None)
+@given(bag=bags(12), effects=effects_strategy, seed=st.integers(0, 2**32))
+def test_a_drawn_chain_stops_exactly_where_the_rule_says(bag, effects, seed):
+    drawn = draw_chain(bag, effects, random.Random(seed))
+    for token in set(drawn):
+        assert drawn.count(token) <= bag[token]  # without replacement
+    revealed = [reveal(token, effects) for token in drawn]
+    for end in range(1, len(drawn)):
+        assert chain(revealed[:end]).goes_on
+    assert not chain(revealed).goes_on or len(drawn) == sum(bag.values())
+
+
+def test_a_chain_going_on_counts_the_frost_already_revealed():
+    class Last(random.Random):
+        def randrange(self, n, *args):
+            return n - 1  # frost: the last token in the engine's order
+
+    # A new test: frost asks for another, and the 0 ends the chain.
+    assert draw_chain({"0": 1, "frost": 1}, None, Last()) == ["frost", "0"]
+    # The test already shows a frost: the frost drawn now is the second, an automatic failure.
+    assert draw_chain({"0": 1, "frost": 1}, None, Last(), [reveal("frost")]) == ["frost"]

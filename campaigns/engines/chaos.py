@@ -25,11 +25,16 @@ __all__ = [
     "EFFECT_KEYS",
     "SYMBOLS",
     "TOKENS",
+    "Chain",
     "ChaosError",
     "Outcome",
+    "Reveal",
+    "chain",
     "draw",
+    "draw_chain",
     "outcome_distribution",
     "pass_table",
+    "reveal",
     "reveals_another",
     "success_probability",
     "token_modifier",
@@ -200,6 +205,77 @@ def reveals_another(
     """
     _check_token(token)
     return _rule(token, validate_effects(effects))[3]
+
+
+class Reveal(NamedTuple):
+    """What one revealed token does in a test, under the effects in force when it came out."""
+
+    token: str
+    modifier: int | None  # the number it adds to the skill; None: an automatic failure
+    again: bool  # it makes the investigator reveal another token
+    succeed: bool  # an automatic success (which an automatic failure still beats)
+
+
+class Chain(NamedTuple):
+    """Where a test stands after the tokens revealed so far (the chain rule, ST.3–ST.6)."""
+
+    total: int  # the revealed tokens' modifiers added up
+    auto_fail: bool
+    auto_succeed: bool  # never together with auto_fail: automatic failure wins
+    second_frosts: tuple[int, ...]  # where a frost after the first one came out (each fails)
+    goes_on: bool  # the rules ask for another token (when the bag still holds one)
+
+
+def reveal(token: str, effects: Mapping[str, Mapping[str, int | bool]] | None = None) -> Reveal:
+    """What revealing ``token`` does under ``effects``."""
+    _check_token(token)
+    modifier, auto_fail, auto_succeed, again = _rule(token, validate_effects(effects))
+    return Reveal(token, None if auto_fail else modifier, again, auto_succeed and not auto_fail)
+
+
+def chain(reveals: Iterable[Reveal]) -> Chain:
+    """The outcome of a test's revealed tokens, in the order they came out.
+
+    Modifiers add up; an automatic-failure token or a second frost fails the test, and once it
+    has failed nothing revealed afterwards matters, so the chain stops; otherwise it goes on
+    while the last token revealed asks for another.
+    """
+    total, failed, succeeded, frosts, last_again = 0, False, False, 0, False
+    seconds: list[int] = []
+    for index, revealed in enumerate(reveals):
+        if revealed.modifier is None:
+            failed = True
+        else:
+            total += revealed.modifier
+        if revealed.token == "frost":
+            frosts += 1
+            if frosts >= 2:
+                failed = True
+                seconds.append(index)
+        succeeded = succeeded or revealed.succeed
+        last_again = revealed.again
+    return Chain(total, failed, succeeded and not failed, tuple(seconds), last_again and not failed)
+
+
+def draw_chain(
+    bag: Mapping[str, int],
+    effects: Mapping[str, Mapping[str, int | bool]] | None,
+    rng: random.Random,
+    before: Iterable[Reveal] = (),
+) -> list[str]:
+    """Reveal one token at random from ``bag``, then more while the chain rule asks for another
+    and the bag holds one, without replacement. ``before`` are the test's tokens already
+    revealed (and already out of ``bag``), when the test goes on. Returns the tokens drawn."""
+    left = validate_bag(bag)
+    reveals = list(before)
+    drawn: list[str] = []
+    while True:
+        token = draw(left, rng)
+        left[token] -= 1
+        drawn.append(token)
+        reveals.append(reveal(token, effects))
+        if not chain(reveals).goes_on or not any(left.values()):
+            return drawn
 
 
 def _check_test(skill: object, difficulty: object) -> None:

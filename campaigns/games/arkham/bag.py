@@ -10,7 +10,6 @@ tests for. No order of the bag is ever stored: a draw is decided in ``resolve``,
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -69,42 +68,26 @@ def resting_bag(state: State) -> dict[str, int]:
 # A test: revealing tokens
 
 
-def token_rule(token: str, effects: dict[str, Any]) -> dict[str, Any]:
-    """What one revealed token does: modifier (None = automatic failure), again, succeed."""
-    modifier = chaos.token_modifier(token, effects)
-    effect = effects.get(token, {}) if token in chaos.SYMBOLS else {}
-    return {
-        "token": token,
-        "modifier": modifier,
-        "again": chaos.reveals_another(token, effects),
-        "succeed": bool(effect.get("auto_succeed", False)) and modifier is not None,
-    }
+def reveals_of(test: dict[str, Any]) -> list[chaos.Reveal]:
+    """The test's tokens as the engine's chain rule reads them (each as it did when revealed)."""
+    return [
+        chaos.Reveal(e["token"], e["modifier"], e["again"], e["succeed"]) for e in test["tokens"]
+    ]
 
 
-def settle(test: dict[str, Any]) -> None:
-    """Work out the test's outcome from its tokens, as the engine's rules have it."""
-    total, failed, succeeded, frosts = 0, False, False, 0
-    for entry in test["tokens"]:
-        if entry["modifier"] is None:
-            failed = True
-        else:
-            total += entry["modifier"]
-        if entry["token"] == "frost":
-            frosts += 1
-            if frosts >= 2:
-                failed = True
-                entry["second_frost"] = True
-        succeeded = succeeded or entry["succeed"]
-    test["total"] = total
-    test["auto_fail"] = failed
-    test["auto_succeed"] = succeeded and not failed
+def store_outcome(test: dict[str, Any]) -> None:
+    """The test's outcome from its tokens, by the engine's chain rule."""
+    outcome = chaos.chain(reveals_of(test))
+    for index in outcome.second_frosts:
+        test["tokens"][index]["second_frost"] = True
+    test["total"] = outcome.total
+    test["auto_fail"] = outcome.auto_fail
+    test["auto_succeed"] = outcome.auto_succeed
 
 
 def wants_another(state: State, test: dict[str, Any]) -> bool:
     """Whether the rules make the test reveal another token now (and one is left to reveal)."""
-    if not test["tokens"] or test["auto_fail"]:
-        return False
-    return test["tokens"][-1]["again"] and bool(drawable(state))
+    return chaos.chain(reveals_of(test)).goes_on and bool(drawable(state))
 
 
 def close_test(state: State) -> None:
@@ -142,7 +125,7 @@ def reveal(
             "open": True,
             "physical": not automatic,
         }
-        settle(test)
+        store_outcome(test)
         state.setdefault("draws", []).append(test)
         del state["draws"][:-MAX_DRAWS]
         state["stats"]["tests"] += 1
@@ -165,10 +148,10 @@ def reveal(
                 % {"token": data.TOKEN_LABELS[token]},
                 "token",
             )
-        entry = token_rule(token, effects)
+        entry: dict[str, Any] = chaos.reveal(token, effects)._asdict()
         entry["auto"] = automatic and index > 0  # drawn because the one before said so
         test["tokens"].append(entry)
-        settle(test)
+        store_outcome(test)
         state["stats"]["tokens"][token] = state["stats"]["tokens"].get(token, 0) + 1
         if automatic and index < len(tokens) - 1 and not wants_another(state, test):
             raise CommandError(_("That draw does not follow the chaos bag's rules."), "tokens")
@@ -177,27 +160,20 @@ def reveal(
 
 
 def draw_chain(state: State, investigator_id: Any, new_test: bool, rng: random.Random) -> list:
-    """Draw at random, then keep drawing while the rules say reveal another (bless, curse, frost,
-    a symbol marked so), on a scratch copy of the state. Returns the tokens drawn."""
-    scratch = copy.deepcopy(state)
+    """Draw at random, then keep drawing while the engine's chain rule says reveal another
+    (bless, curse, frost, a symbol marked so). Returns the tokens drawn."""
     if new_test:
-        close_test(scratch)
-        if not drawable(scratch):
+        bag, before = resting_bag(state), []  # the test going on ends first
+        if not bag:
             raise CommandError(_("The bag is empty: put tokens in it before drawing."), "tokens")
-    elif not drawable(scratch):
-        raise CommandError(
-            _("Every token in the bag is already out: press Done to end the test."), "tokens"
-        )
-    drawn: list[str] = []
-    while True:
-        token = chaos.draw(drawable(scratch), rng)
-        drawn.append(token)
-        first = new_test and len(drawn) == 1
-        step = {"investigator": investigator_id, "tokens": [token]}
-        reveal(scratch, step, first, True, complete=False)
-        test = open_test(scratch)
-        if test is None or not wants_another(scratch, test):
-            return drawn
+    else:
+        test = open_test(state)
+        bag, before = drawable(state), reveals_of(test) if test else []
+        if not bag:
+            raise CommandError(
+                _("Every token in the bag is already out: press Done to end the test."), "tokens"
+            )
+    return chaos.draw_chain(bag, effects_for(state, investigator_id), rng, before)
 
 
 def the_test_shown(state: State, data_: Payload) -> dict[str, Any]:
@@ -423,7 +399,7 @@ def bag_view(state: State) -> dict[str, Any]:
                 out=out.get(token, 0),
                 sealed=sealed,
                 total=count + sealed,
-                effect=effect_text(token_rule(token, effects)),
+                effect=effect_text(chaos.reveal(token, effects)._asdict()),
                 pool=token in data.POOL_TOKENS,
                 symbol=token in chaos.SYMBOLS,
                 limit=data.POOL_LIMIT if token in data.POOL_TOKENS else data.TOKEN_LIMIT,
