@@ -462,7 +462,9 @@ class ActiveForm(forms.Form):
 
 
 COMMANDS = (
-    Command("bag.draw", EmptyForm, apply_draw, describe_draw, resolve_draw),
+    # A draw starts a new test: from a screen that had not seen the last change (a second
+    # phone, a double tap) it is refused rather than replacing the test just drawn.
+    Command("bag.draw", EmptyForm, apply_draw, describe_draw, resolve_draw, stale_check=True),
     Command("bag.another", TestForm, apply_another, describe_another, resolve_another),
     Command(
         "bag.done",

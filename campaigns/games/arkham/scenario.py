@@ -310,12 +310,14 @@ def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]
     }
 
 
+# Both start something, so a second tap from a screen that had not seen the first is refused.
 COMMANDS = (
     Command(
         "scenario.start",
         StartForm,
         apply_start,
         lambda p: _("Started the scenario “%(name)s”") % {"name": p.get("name")},
+        stale_check=True,
     ),
     Command(
         "scenario.record",
@@ -323,5 +325,6 @@ COMMANDS = (
         apply_record_scenario,
         describe_scenario,
         resolve_record_scenario,
+        stale_check=True,
     ),
 )

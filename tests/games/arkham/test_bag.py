@@ -12,7 +12,7 @@ from campaigns.commands import CommandError
 from campaigns.engines import chaos
 from campaigns.games.arkham import data
 from campaigns.models import Campaign, Membership
-from tests.conftest import snapshot
+from tests.conftest import client_for, snapshot
 from tests.games.arkham.helpers import (
     NOTZ_STANDARD,
     Picks,
@@ -238,3 +238,39 @@ def test_done_from_a_phone_that_saw_an_older_test_is_refused(owner_client, owner
         assert snapshot(ark) == before
     current = state(ark)["draws"][-1]["id"]
     assert post(owner_client, ark, "bag.done", test=current).status_code == 302
+
+
+# Double draws (issue 12): a draw starts a new test, so it is refused from a stale screen
+
+
+def test_two_phones_drawing_from_the_same_screen_make_one_draw(owner_client, player, ark):
+    """Two phones (or a double tap) post Draw with the version both screens saw: the first draws,
+    the second is refused as changed meanwhile and shows the test the first one drew."""
+    seen = ark.version
+    tap = {"page": "bag", "region": "bag-actions", "version": seen}
+    first = post(owner_client, ark, "bag.draw", True, **tap)
+    assert first.status_code == 200
+    [test] = state(ark)["draws"]
+    second = post(client_for(player), ark, "bag.draw", True, **tap)
+    assert second.status_code == 409
+    assert "Changed meanwhile on another phone" in text(second)
+    assert state(ark)["draws"] == [test] and state(ark)["stats"]["tests"] == 1
+    label = str(data.TOKEN_LABELS[test["tokens"][0]["token"]])
+    assert f'<span class="token-name">{label}</span>' in text(second)  # what the other tap drew
+    again = post(owner_client, ark, "bag.draw", page="bag", version=state_version(ark))
+    assert again.status_code == 302 and len(state(ark)["draws"]) == 2
+
+
+def state_version(campaign) -> int:
+    campaign.refresh_from_db()
+    return campaign.version
+
+
+def test_reveal_another_and_done_name_their_test_instead_of_a_version(owner, owner_client, ark):
+    set_bag(ark, {"0": 2, "-1": 1})
+    ark.apply("bag.draw", {}, owner, rng=Picks(0))
+    test = state(ark)["draws"][-1]["id"]
+    old = ark.version - 1  # a screen older than the draw still says which test it means
+    response = post(owner_client, ark, "bag.another", test=test, version=old, page="bag")
+    assert response.status_code == 302
+    assert len(state(ark)["draws"][-1]["tokens"]) == 2

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.conftest import snapshot
+from tests.conftest import client_for, snapshot
 from tests.games.arkham.helpers import (
     add_investigator,
     investigator,
@@ -138,3 +138,31 @@ def test_starting_another_scenario_clears_bless_and_curse(owner_client, owner, a
     ark.apply("scenario.start", {"name": "The Midnight Masks"}, owner)
     assert "bless" not in state(ark)["bag"]
     assert state(ark)["bag"]["frost"] == 1
+
+
+# Double taps (issue 12): starting and recording a scenario are refused from a stale screen
+
+
+def test_starting_a_scenario_twice_from_the_same_screen_starts_it_once(owner_client, player, ark):
+    seen = ark.version
+    tap = {"region": "ark-overview", "version": seen}
+    first = post(owner_client, ark, "scenario.start", True, name="The Gathering", **tap)
+    assert first.status_code == 200
+    second = post(client_for(player), ark, "scenario.start", True, name="Midnight Masks", **tap)
+    assert second.status_code == 409
+    assert "Changed meanwhile on another phone" in text(second)
+    assert "The Gathering" in text(second)  # what the other tap did
+    assert state(ark)["scenario"] == "The Gathering"
+    assert ark.events.filter(action="scenario.start").count() == 1
+
+
+def test_recording_a_scenario_twice_from_the_same_screen_records_it_once(owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    ark.refresh_from_db()
+    record = {"scenario": "The Gathering", f"xp-{roland}": 2, "version": ark.version}
+    assert scenario_post(owner_client, ark, **record).status_code == 302
+    response = scenario_post(owner_client, ark, **record, htmx=True)
+    assert response.status_code == 409
+    assert "Changed meanwhile on another phone" in text(response)
+    assert len(state(ark)["scenarios"]) == 1
+    assert investigator(ark, roland)["xp"] == 2
