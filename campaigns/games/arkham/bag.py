@@ -257,20 +257,19 @@ def describe_record(p: Payload) -> str:
 
 
 def change_bag(state: State, token: str, delta: int) -> None:
+    """Put tokens in or take them out: never more than the game provides of a token, the
+    sealed ones counted, and never one that is out in the test going on."""
     bag = state["bag"]
     count = bag.get(token, 0) + delta
     label = data.TOKEN_LABELS[token]
-    if token in data.POOL_TOKENS:
-        if count + state["sealed"].get(token, 0) > data.POOL_LIMIT:
-            raise CommandError(
-                _("At most %(n)d %(token)s tokens, sealed ones included.")
-                % {"n": data.POOL_LIMIT, "token": label},
-                "count",
-            )
-    elif count > data.TOKEN_LIMIT:
-        raise CommandError(
-            _("At most %(n)d %(token)s tokens.") % {"n": data.TOKEN_LIMIT, "token": label}, "count"
+    limit, sealed = data.TOKEN_LIMITS[token], state["sealed"].get(token, 0)
+    if delta > 0 and count + sealed > limit:
+        message = (
+            _("At most %(n)d %(token)s tokens, sealed ones included.")
+            if sealed or token in data.POOL_TOKENS
+            else _("At most %(n)d %(token)s tokens.")
         )
+        raise CommandError(message % {"n": limit, "token": label}, "count")
     if count < revealed_counts(state).get(token, 0) or count < 0:
         raise CommandError(
             _("There is no %(token)s token left in the bag to take out.") % {"token": label},
@@ -402,7 +401,7 @@ def bag_view(state: State) -> dict[str, Any]:
                 effect=effect_text(chaos.reveal(token, effects)._asdict()),
                 pool=token in data.POOL_TOKENS,
                 symbol=token in chaos.SYMBOLS,
-                limit=data.POOL_LIMIT if token in data.POOL_TOKENS else data.TOKEN_LIMIT,
+                limit=data.TOKEN_LIMITS[token] - sealed,
             )
         )
     test = open_test(state)

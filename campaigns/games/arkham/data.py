@@ -275,9 +275,33 @@ TOKEN_ICONS = {
 assert set(TOKEN_LABELS) == set(TOKENS) == set(TOKEN_ICONS)
 
 SCENARIO_SYMBOLS = tuple(s for s in SYMBOLS if s != "elder_sign")  # the scenario card's four
-POOL_TOKENS = ("bless", "curse")  # they come from and go back to the pool, at most 10 each
-POOL_LIMIT = 10
-TOKEN_LIMIT = 20  # any other token: more than a group could own, less than a runaway tap
+POOL_TOKENS = ("bless", "curse")  # they come from and go back to the pool
+
+# How many of each token the physical game provides, in the bag and sealed together: a bag
+# cannot hold more. From `shared/data/arkham_campaign_log.json` "token_limits" ("bless and
+# curse at most 10 each including sealed; frost at most 8").
+TOKEN_LIMITS = {
+    "+1": 3,
+    "0": 4,
+    "-1": 5,
+    "-2": 4,
+    "-3": 3,
+    "-4": 2,
+    "-5": 2,
+    "-6": 2,
+    "-7": 1,
+    "-8": 1,
+    "skull": 4,
+    "cultist": 4,
+    "tablet": 4,
+    "elder_thing": 4,
+    "auto_fail": 2,
+    "elder_sign": 2,
+    "bless": 10,
+    "curse": 10,
+    "frost": 8,
+}
+assert set(TOKEN_LIMITS) == set(TOKENS)
 
 # The Forgotten Age: supplies, their cost in supply points, and whether one can hold several.
 SUPPLIES = {

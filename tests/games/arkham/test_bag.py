@@ -274,3 +274,64 @@ def test_reveal_another_and_done_name_their_test_instead_of_a_version(owner, own
     response = post(owner_client, ark, "bag.another", test=test, version=old, page="bag")
     assert response.status_code == 302
     assert len(state(ark)["draws"][-1]["tokens"]) == 2
+
+
+# The bag holds at most what the game provides (the rules issue: a bag of hundreds of tokens is
+# not a bag anyone owns, and its odds stalled the server). Counts: shared/data/
+# arkham_campaign_log.json "token_limits", bless and curse 10 each and frost 8, sealed included.
+
+
+@pytest.mark.parametrize("token", chaos.TOKENS)
+def test_a_token_goes_in_up_to_what_the_game_provides_and_no_further(owner_client, owner, token):
+    made = make_arkham(owner, "custom")
+    limit = data.TOKEN_LIMITS[token]
+    response = post(owner_client, made, "bag.set", token=token, count=limit, region="bag-contents")
+    assert response.status_code == 302
+    assert state(made)["bag"][token] == limit
+    before = snapshot(made)
+    response = post(owner_client, made, "bag.change", True, token=token, delta=1, page="bag")
+    assert response.status_code == 422
+    label = str(data.TOKEN_LABELS[token])
+    assert f"At most {limit} {label} tokens" in text(response)
+    assert snapshot(made) == before
+
+
+def test_frost_counts_the_sealed_ones_towards_eight(owner_client, owner):
+    made = make_arkham(owner, "custom")
+    post(owner_client, made, "bag.set", token="frost", count=8, region="bag-contents")
+    made.apply("bag.seal", {"token": "frost"}, owner)
+    made.apply("bag.seal", {"token": "frost"}, owner)
+    assert state(made)["bag"]["frost"] == 6 and state(made)["sealed"]["frost"] == 2
+    before = snapshot(made)
+    tap = {"token": "frost", "count": 7, "page": "bag", "region": "bag-contents"}
+    response = post(owner_client, made, "bag.set", True, **tap)
+    assert response.status_code == 422
+    assert "At most 8 Frost tokens, sealed ones included." in text(response)
+    assert snapshot(made) == before
+    made.apply("bag.release", {"token": "frost"}, owner)  # back in the bag: still 8 in all
+    assert state(made)["bag"]["frost"] == 7
+
+
+def test_the_refusal_shows_in_the_bag_it_is_about(owner_client, owner):
+    made = make_arkham(owner, "custom")
+    made.apply("bag.set", {"token": "skull", "count": 4}, owner)
+    tap = {"token": "skull", "delta": 1, "page": "bag", "region": "bag-contents"}
+    response = post(owner_client, made, "bag.change", True, **tap)
+    assert response.status_code == 422
+    page = text(response)
+    region = page[page.index('id="bag-contents"') :]
+    assert 'role="alert">At most 4 Skull tokens.' in region[: region.index("</section>")]
+
+
+def test_every_starting_bag_fits_in_the_tokens_the_game_provides():
+    for campaign, bags in data.BAGS.items():
+        for difficulty, bag in bags.items():
+            for token, count in bag.items():
+                assert count <= data.TOKEN_LIMITS[token], (campaign, difficulty, token)
+
+
+def test_taking_out_of_a_bag_above_the_limits_is_still_allowed(owner, ark):
+    """A campaign made before the limits may hold more: it can always be brought down."""
+    set_bag(ark, {"-1": 9})
+    ark.apply("bag.change", {"token": "-1", "delta": -1}, owner)
+    assert state(ark)["bag"] == {"-1": 8}
