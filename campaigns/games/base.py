@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,18 @@ class Page:
 
 
 @dataclass(frozen=True)
+class Viewing:
+    """What a game's pages may know of the request that shows them, as plain values: the view
+    reads the request, the game's context reads only this."""
+
+    page: str = ""  # the game's own page shown ("" for the table page)
+    acted: str = ""  # the command this answer follows (refused or not), when it follows one
+    acted_in: str = ""  # the region of the form that sent that command
+    live: bool = False  # a live refresh: another phone's change, not this phone's
+    query: Mapping[str, str] = field(default_factory=dict)  # the page's GET parameters
+
+
+@dataclass(frozen=True)
 class Game:
     key: str
     name: Any  # a lazy translated string
@@ -30,8 +42,8 @@ class Game:
     initial_state: Callable[[dict[str, Any]], State]
     commands: dict[str, Command]
     template: str
-    # Extra context for the game's templates: context(campaign, state, request).
-    context: Callable[[Any, State, Any], dict[str, Any]] = field(default=lambda c, s, r: {})
+    # Extra context for the game's templates: context(campaign, state, viewing).
+    context: Callable[[Any, State, Viewing], dict[str, Any]] = field(default=lambda c, s, v: {})
     # More pages, by URL slug: /c/<pk>/p/<slug>/.
     pages: dict[str, Page] = field(default_factory=dict)
     # The game's own CSS (a static path), loaded only on its pages.

@@ -25,7 +25,7 @@ def tracker_items(state: State) -> list[dict[str, Any]]:
     return items
 
 
-def page_context(campaign, state: State, request=None) -> dict[str, Any]:
+def page_context(campaign, state: State, viewing=None) -> dict[str, Any]:
     return {
         "trackers": tracker_items(state),
         "tracker_kinds": list(KINDS.items()),

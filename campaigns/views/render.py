@@ -26,6 +26,7 @@ from django.urls import reverse
 from django_htmx.http import reselect, reswap, retarget
 
 from campaigns.forms import DeleteForm
+from campaigns.games.base import Viewing
 from campaigns.models import Campaign, Event, Membership, display_name
 from campaigns.templatetags.regions import COLLECT, RegionNode, Regions
 
@@ -151,12 +152,25 @@ def page_context(
         "redo_event": redo_event,
         "redo_marker": campaign.redo_top,
         "error": refusal,
-        **game.context(campaign, state, request),
+        **game.context(campaign, state, viewing(request, page)),
     }
     if page in SITE_PAGES:
         context.update(SITE_PAGES[page][1](request, campaign, membership))
     context.update(extra)
     return context
+
+
+def viewing(request: HttpRequest, page: str) -> Viewing:
+    """What a game's context may know of the request, read here: games never read requests."""
+    match = request.resolver_match
+    acted = match.kwargs.get("action", "") if match and request.method == "POST" else ""
+    return Viewing(
+        page=page,
+        acted=acted,
+        acted_in=request.POST.get("region", "") if acted else "",
+        live=request.headers.get("X-Live-Refresh") == "true",
+        query=request.GET,
+    )
 
 
 def template_for(campaign: Campaign, page: str) -> str:

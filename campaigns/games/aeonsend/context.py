@@ -337,11 +337,11 @@ def outside_view(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def page_context(campaign, state: dict[str, Any], request=None) -> dict[str, Any]:
+def page_context(campaign, state: dict[str, Any], viewing=None) -> dict[str, Any]:
     query, record = "", False
-    if request is not None:
-        query = request.GET.get("q", "")[:60].strip()
-        record = request.GET.get("record") == "1"
+    if viewing is not None:
+        query = viewing.query.get("q", "")[:60].strip()
+        record = viewing.query.get("record") == "1"
     table = table_view(state)
     deck = deck_view(state)
     return {

@@ -2,10 +2,11 @@
 
 One module per feature of the game, each keeping its commands' forms, rules and words together:
 ``bag`` (drawing, bless, curse and frost, what is in the bag), ``symbols`` (what skull, cultist,
-tablet, elder thing and the elder sign do), ``odds``, ``investigators``, ``log`` (the campaign
-log's sections and supplies), ``scenario`` (starting one, recording it afterwards) and
-``round`` (the round helper). ``setup`` builds a new campaign's state, ``state`` describes it,
-``data`` holds the facts and ``context`` joins what the pages show.
+tablet, elder thing and the elder sign do), ``investigators``, ``log`` (the campaign log's
+sections and supplies), ``scenario`` (starting one, recording it afterwards) and ``round`` (the
+round helper). ``setup`` builds a new campaign's state, ``state`` describes it (TypedDicts),
+``data`` holds the facts, ``bag_page`` what the chaos bag page shows (the odds included) and
+``context`` joins what the pages show.
 """
 
 from django.utils.translation import gettext_lazy as _

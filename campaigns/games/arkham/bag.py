@@ -26,10 +26,9 @@ from campaigns.games.arkham.common import (
     investigator,
     name_of,
     need_token,
-    signed,
-    token_view,
     token_words,
 )
+from campaigns.games.arkham.state import RevealedToken, Test
 
 MAX_DRAWS = 20
 
@@ -37,7 +36,7 @@ MAX_DRAWS = 20
 # Reading the bag
 
 
-def open_test(state: State) -> dict[str, Any] | None:
+def open_test(state: State) -> Test | None:
     draws = state.get("draws", [])
     return draws[-1] if draws and draws[-1].get("open") else None
 
@@ -68,14 +67,14 @@ def resting_bag(state: State) -> dict[str, int]:
 # A test: revealing tokens
 
 
-def reveals_of(test: dict[str, Any]) -> list[chaos.Reveal]:
+def reveals_of(test: Test) -> list[chaos.Reveal]:
     """The test's tokens as the engine's chain rule reads them (each as it did when revealed)."""
     return [
         chaos.Reveal(e["token"], e["modifier"], e["again"], e["succeed"]) for e in test["tokens"]
     ]
 
 
-def store_outcome(test: dict[str, Any]) -> None:
+def store_outcome(test: Test) -> None:
     """The test's outcome from its tokens, by the engine's chain rule."""
     outcome = chaos.chain(reveals_of(test))
     for index in outcome.second_frosts:
@@ -85,7 +84,7 @@ def store_outcome(test: dict[str, Any]) -> None:
     test["auto_succeed"] = outcome.auto_succeed
 
 
-def wants_another(state: State, test: dict[str, Any]) -> bool:
+def wants_another(state: State, test: Test) -> bool:
     """Whether the rules make the test reveal another token now (and one is left to reveal)."""
     return chaos.chain(reveals_of(test)).goes_on and bool(drawable(state))
 
@@ -116,7 +115,7 @@ def reveal(
         who = payload.get("investigator")
         if who is not None:
             investigator(state, payload)
-        test: dict[str, Any] = {
+        test: Test = {
             "id": next_id(state),
             "investigator": who,
             "who": name_of(state, who),
@@ -124,6 +123,9 @@ def reveal(
             "tokens": [],
             "open": True,
             "physical": not automatic,
+            "total": 0,
+            "auto_fail": False,
+            "auto_succeed": False,
         }
         store_outcome(test)
         state.setdefault("draws", []).append(test)
@@ -148,8 +150,14 @@ def reveal(
                 % {"token": data.TOKEN_LABELS[token]},
                 "token",
             )
-        entry: dict[str, Any] = chaos.reveal(token, effects)._asdict()
-        entry["auto"] = automatic and index > 0  # drawn because the one before said so
+        revealed = chaos.reveal(token, effects)
+        entry: RevealedToken = {
+            "token": token,
+            "modifier": revealed.modifier,
+            "again": revealed.again,
+            "succeed": revealed.succeed,
+            "auto": automatic and index > 0,  # drawn because the one before said so
+        }
         test["tokens"].append(entry)
         store_outcome(test)
         state["stats"]["tokens"][token] = state["stats"]["tokens"].get(token, 0) + 1
@@ -176,7 +184,7 @@ def draw_chain(state: State, investigator_id: Any, new_test: bool, rng: random.R
     return chaos.draw_chain(bag, effects_for(state, investigator_id), rng, before)
 
 
-def the_test_shown(state: State, data_: Payload) -> dict[str, Any]:
+def the_test_shown(state: State, data_: Payload) -> Test:
     """The open test, which must be the one the phone showed when it says which."""
     test = open_test(state)
     if test is None:
@@ -239,7 +247,8 @@ def resolve_record(state: State, data_: Payload, rng: random.Random) -> Payload:
     into = data_.get("into") or "new"
     if into == "same":
         the_test_shown(state, data_)
-    who = state.get("active") if into == "new" else (open_test(state) or {}).get("investigator")
+    test = open_test(state)
+    who = state.get("active") if into == "new" else test["investigator"] if test else None
     return {"token": data_["token"], "into": into, "investigator": who, "who": name_of(state, who)}
 
 
@@ -338,82 +347,6 @@ def apply_active(state: State, payload: Payload) -> None:
         return
     found = investigator(state, payload)
     state["active"] = found["id"]
-
-
-# What the bag page shows
-
-
-def effect_text(entry: dict[str, Any]) -> str:
-    """What a revealed token did, in words."""
-    if entry.get("second_frost"):
-        return _("a second frost: automatic failure")
-    if entry["modifier"] is None:
-        return _("automatic failure")
-    parts = [_("automatic success") if entry.get("succeed") else signed(entry["modifier"])]
-    if entry["again"]:
-        parts.append(_("reveal another"))
-    return ", ".join(parts)
-
-
-def outcome_text(test: dict[str, Any]) -> str:
-    if test["auto_fail"]:
-        return _("Automatic failure")
-    if test["auto_succeed"]:
-        return _("Automatic success")
-    return _("Modifier %(total)s") % {"total": signed(test["total"])}
-
-
-def test_view(state: State, test: dict[str, Any]) -> dict[str, Any]:
-    tokens = [
-        token_view(
-            e["token"],
-            effect=effect_text(e),
-            auto=e.get("auto"),
-            n=i,
-            symbol=e["token"] in chaos.SYMBOLS,
-        )
-        for i, e in enumerate(test["tokens"])
-    ]
-    if tokens:
-        tokens[-1]["newest"] = True
-    pending = test.get("open") and wants_another(state, test)
-    return {
-        **test,
-        "tokens": tokens,
-        "outcome": outcome_text(test) if tokens else "",
-        "pending": pending,
-    }
-
-
-def bag_view(state: State) -> dict[str, Any]:
-    effects = effects_for(state, state.get("active"))
-    out = revealed_counts(state)
-    contents = []
-    for token in chaos.TOKENS:
-        count, sealed = state["bag"].get(token, 0), state["sealed"].get(token, 0)
-        contents.append(
-            token_view(
-                token,
-                count=count,
-                out=out.get(token, 0),
-                sealed=sealed,
-                total=count + sealed,
-                effect=effect_text(chaos.reveal(token, effects)._asdict()),
-                pool=token in data.POOL_TOKENS,
-                symbol=token in chaos.SYMBOLS,
-                limit=data.TOKEN_LIMITS[token] - sealed,
-            )
-        )
-    test = open_test(state)
-    return {
-        "contents": contents,
-        "in_bag": [c for c in contents if c["count"]],
-        "sealed": [c for c in contents if c["sealed"]],
-        "pool": [c for c in contents if c["pool"]],
-        "drawable": sum(drawable(state).values()),
-        "test": test_view(state, test) if test else None,
-        "draws": [test_view(state, d) for d in reversed(state.get("draws", []))],
-    }
 
 
 # What the phones post

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from campaigns.commands import CommandError, Payload, State, need_int
 from campaigns.engines import chaos
 from campaigns.games.arkham import data
+from campaigns.games.arkham.state import Investigator
 
 MAX_INVESTIGATORS = 40
 MAX_ITEMS = 200
@@ -23,7 +24,7 @@ SKILL_LIMIT = 10  # a token modifier or elder sign bonus, either way
 # Finding things
 
 
-def investigator(state: State, payload: Payload, key: str = "investigator") -> dict[str, Any]:
+def investigator(state: State, payload: Payload, key: str = "investigator") -> Investigator:
     wanted = need_int(payload, key)
     for found in state.get("investigators", []):
         if found["id"] == wanted:

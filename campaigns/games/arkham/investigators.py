@@ -35,13 +35,14 @@ from campaigns.games.arkham.common import (
     signed,
     with_investigator,
 )
+from campaigns.games.arkham.state import Investigator
 
 TRAUMA_KINDS = ("physical", "mental")
 STATUSES = ("active", "killed", "insane")
 ITEM_KINDS = ("asset", "weakness")
 
 
-def refresh_status(found: dict[str, Any]) -> None:
+def refresh_status(found: Investigator) -> None:
     """Killed or insane by trauma, or as the group marked them (the group's word wins); one
     who has been replaced stays on the record as they left, whatever their trauma does."""
     if found.get("replaced_by") and found["status"] != "active":
@@ -92,7 +93,7 @@ def apply_add_investigator(state: State, payload: Payload) -> None:
             raise CommandError(
                 _("%(name)s has already been replaced.") % {"name": old["name"]}, "replaces"
             )
-    found: dict[str, Any] = {
+    found: Investigator = {
         "id": next_id(state),
         "player": need_str(payload, "player", NAME, blank=True).strip(),
         "name": need_str(payload, "name", NAME).strip(),
@@ -129,7 +130,11 @@ def describe_add(p: Payload) -> str:
 # Trauma
 
 
-def set_trauma(found: dict[str, Any], kind: str, value: int) -> None:
+def trauma_of(found: Investigator, kind: str) -> int:
+    return found["physical"] if kind == "physical" else found["mental"]
+
+
+def set_trauma(found: Investigator, kind: str, value: int) -> None:
     if value < 0:
         message = (
             _("%(name)s's physical trauma cannot go below 0.")
@@ -139,14 +144,17 @@ def set_trauma(found: dict[str, Any], kind: str, value: int) -> None:
         raise CommandError(message % {"name": found["name"]}, kind)
     if value > 30:
         raise CommandError(_("Keep trauma to 30 or less."), kind)
-    found[kind] = value
+    if kind == "physical":
+        found["physical"] = value
+    else:
+        found["mental"] = value
     refresh_status(found)
 
 
 def apply_trauma(state: State, payload: Payload) -> None:
     found = investigator(state, payload)
     kind = need_choice(payload, "kind", TRAUMA_KINDS)
-    value = found[kind] + need_int(payload, "delta", -30, 30)
+    value = trauma_of(found, kind) + need_int(payload, "delta", -30, 30)
     set_trauma(found, kind, value)
     keep_active_in_play(state)
 
@@ -331,7 +339,7 @@ class UnitemForm(InvestigatorIdForm):
 # What the table page shows of each
 
 
-def investigator_view(state: State, found: dict[str, Any]) -> dict[str, Any]:
+def investigator_view(state: State, found: Investigator) -> dict[str, Any]:
     names = {i["id"]: i["name"] for i in state.get("investigators", [])}
     supplies = [
         {"key": key, "label": data.SUPPLIES[key][0], "count": n}

@@ -24,9 +24,10 @@ from campaigns.commands import (
 )
 from campaigns.games.arkham import data
 from campaigns.games.arkham.common import signed
+from campaigns.games.arkham.state import Round
 
 
-def fresh_round() -> dict[str, Any]:
+def fresh_round() -> Round:
     return {
         "number": 1,
         "step": data.FIRST_STEP,

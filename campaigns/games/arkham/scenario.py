@@ -41,6 +41,7 @@ from campaigns.games.arkham.investigators import (
     keep_active_in_play,
     refresh_status,
     set_trauma,
+    trauma_of,
 )
 from campaigns.games.arkham.round import fresh_round
 
@@ -151,9 +152,9 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
                     else _("%(name)s: mental trauma gained cannot be negative.")
                 )
                 raise CommandError(message % who, f"{kind}-{key}")
-            if found[kind] + gains[kind] > 30:
+            if trauma_of(found, kind) + gains[kind] > 30:
                 raise CommandError(_("Keep trauma to 30 or less."), f"{kind}-{key}")
-            set_trauma(found, kind, found[kind] + gains[kind])
+            set_trauma(found, kind, trauma_of(found, kind) + gains[kind])
         fate = row.get("fate") or ""
         if fate not in ("", "killed", "insane"):
             raise CommandError(_("%(name)s: killed or insane, or neither.") % who, f"fate-{key}")

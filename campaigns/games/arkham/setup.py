@@ -12,6 +12,7 @@ from campaigns.commands import CommandError, State
 from campaigns.games.arkham import data
 from campaigns.games.arkham.log import start_log
 from campaigns.games.arkham.round import fresh_round
+from campaigns.games.arkham.state import ArkhamState
 
 
 class SetupForm(forms.Form):
@@ -40,7 +41,7 @@ def initial_state(setup: dict[str, Any]) -> State:
         or difficulty not in data.DIFFICULTIES
     ):
         raise CommandError(_("Choose one of the campaigns and one of the difficulties."))
-    state: State = {
+    state: ArkhamState = {
         "next_id": 1,
         "campaign": campaign,
         "difficulty": difficulty,
@@ -57,5 +58,6 @@ def initial_state(setup: dict[str, Any]) -> State:
         "log_ids": [],
         "round": fresh_round(),
     }
-    start_log(state, campaign)
-    return state
+    plain: State = dict(state)  # stored as plain JSON; the campaign adds its name
+    start_log(plain, campaign)
+    return plain

@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from campaigns.engines import chaos
+from campaigns.games.arkham.bag_page import percent
 from campaigns.games.arkham.common import signed
-from campaigns.games.arkham.odds import percent
 from tests.games.arkham.helpers import (
     NOTZ_STANDARD,
     add_investigator,

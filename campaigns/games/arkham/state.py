@@ -1,0 +1,149 @@
+"""The state of an Arkham Horror: The Card Game campaign, as the events build it.
+
+A plain JSON dict (``Campaign.state``), rebuilt by replaying the events; these TypedDicts say what
+it holds. The feature modules read it through them (``investigator()`` gives an
+``Investigator``, ``open_test()`` a ``Test``…), so a misspelt key is a type error.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+
+class SymbolEffect(TypedDict):
+    """What a scenario's skull, cultist, tablet or elder thing does (the group enters it)."""
+
+    modifier: int
+    reveal_another: bool
+    auto_fail: bool
+
+
+class ElderSign(TypedDict):
+    """An investigator's elder sign: a modifier, or an automatic success."""
+
+    modifier: int
+    auto_succeed: bool
+
+
+class Item(TypedDict):
+    id: int
+    kind: str  # "asset" (a story asset) or "weakness"
+    text: str
+
+
+class Purchase(TypedDict):
+    card: str
+    level: int
+    cost: int  # the XP spent: the level, at least 1
+
+
+class Investigator(TypedDict):
+    id: int
+    player: str
+    name: str
+    health: int
+    sanity: int
+    physical: int  # physical trauma
+    mental: int  # mental trauma
+    xp: int  # earned, all told
+    spent: int
+    marked: str | None  # "killed" or "insane" by the group's word, else None
+    status: str  # "active", "killed" or "insane"
+    elder: ElderSign
+    items: list[Item]
+    purchases: list[Purchase]
+    supplies: dict[str, int]  # The Forgotten Age: supply key → how many
+    replaces: int | None  # the investigator this one replaced
+    replaced_by: int | None
+
+
+class RevealedToken(TypedDict):
+    """One token of a test, with what it did under the effects in force when it came out."""
+
+    token: str
+    modifier: int | None  # None: an automatic failure
+    again: bool  # it asked for another token
+    succeed: bool  # an automatic success
+    auto: bool  # drawn because the token before asked for it
+    second_frost: NotRequired[bool]  # a frost after the first: an automatic failure
+
+
+class Test(TypedDict):
+    """A skill test's draw: the last one may be open (its tokens are out of the bag)."""
+
+    id: int
+    investigator: int | None
+    who: str  # the investigator's name then
+    scenario: str
+    tokens: list[RevealedToken]
+    open: bool
+    physical: bool  # some token was drawn from a real bag and recorded
+    total: int
+    auto_fail: bool
+    auto_succeed: bool
+
+
+class Stats(TypedDict):
+    tests: int
+    tokens: dict[str, int]  # token → how many times revealed, all time
+
+
+class Round(TypedDict):
+    """The round helper."""
+
+    number: int
+    step: str  # a framework step's code, "1.1" … "4.6"
+    doom: int
+    threshold: int | None
+    agenda: int
+    advanced: int | None  # the round in which doom last advanced the agenda
+
+
+class InvestigatorResult(TypedDict):
+    id: int
+    name: str
+    xp: int
+    physical: int
+    mental: int
+    status: str
+
+
+class BagChange(TypedDict):
+    token: str
+    delta: int
+
+
+class LogEntry(TypedDict):
+    section: str
+    text: str
+
+
+class ScenarioResult(TypedDict):
+    """What was recorded after a scenario, in one event."""
+
+    id: int
+    name: str
+    resolution: str
+    investigators: list[InvestigatorResult]
+    bag: list[BagChange]
+    entries: list[LogEntry]
+
+
+class ArkhamState(TypedDict):
+    next_id: int
+    name: NotRequired[str]  # the campaign's name and whether it is archived, which the
+    archived: NotRequired[bool]  # campaign adds when it is made (every game has them)
+    campaign: str  # a key of data.CAMPAIGNS
+    difficulty: str  # a key of data.DIFFICULTIES
+    bag: dict[str, int]  # token → count, the open test's revealed tokens included
+    sealed: dict[str, int]  # token → count sealed on cards
+    investigators: list[Investigator]
+    active: int | None  # the investigator the bag tests for
+    scenario: str | None  # the scenario being played
+    effects: dict[str, dict[str, SymbolEffect]]  # "<band>|<scenario>" → symbol → effect
+    draws: list[Test]  # the last 20 tests, oldest first
+    stats: Stats
+    scenarios: list[ScenarioResult]
+    trackers: list[dict[str, Any]]  # the campaign log's sections (campaigns.trackers)
+    log_ids: list[int]  # the sections the campaign came with
+    round: Round
