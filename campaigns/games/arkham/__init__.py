@@ -37,10 +37,10 @@ GAME = Game(
         scenario.COMMANDS,
         round.COMMANDS,
     ),
-    template="games/arkham.html",
+    template="games/arkham/table.html",
     context=context,
     pages={
-        "bag": Page(_("Chaos bag"), "games/arkham-bag.html"),
-        "round": Page(_("Round"), "games/arkham-round.html"),
+        "bag": Page(_("Chaos bag"), "games/arkham/bag.html"),
+        "round": Page(_("Round"), "games/arkham/round.html"),
     },
 )

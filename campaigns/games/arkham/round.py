@@ -94,28 +94,44 @@ def apply_round_agenda(state: State, payload: Payload) -> None:
 
 
 class RoundNextForm(forms.Form):
+    """The step the phone showed (so a tap from a screen the round has left is refused), and
+    whether a turn's end leads to the next investigator's turn."""
+
     # `from` is a Python keyword, so the field is added by name.
-    loop = forms.BooleanField(required=False)
+    loop = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["from"] = forms.ChoiceField(
-            label=gettext_lazy("Step"), choices=[(c, c) for c in data.STEP_CODES]
+            label=gettext_lazy("Step"),
+            choices=[(c, c) for c in data.STEP_CODES],
+            widget=forms.HiddenInput,
         )
 
 
 class DeltaOnlyForm(forms.Form):
-    delta = forms.IntegerField(label=gettext_lazy("Change"), min_value=-99, max_value=99)
+    delta = forms.IntegerField(
+        label=gettext_lazy("Change"), min_value=-99, max_value=99, widget=forms.HiddenInput
+    )
 
 
 class ThresholdForm(forms.Form):
     threshold = forms.IntegerField(
-        label=gettext_lazy("Doom threshold"), min_value=1, max_value=99, required=False
+        label=gettext_lazy("Doom threshold"),
+        min_value=1,
+        max_value=99,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
 
 class AgendaForm(forms.Form):
-    agenda = forms.IntegerField(label=gettext_lazy("Agenda"), min_value=1, max_value=20)
+    agenda = forms.IntegerField(
+        label=gettext_lazy("Agenda"),
+        min_value=1,
+        max_value=20,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
 
 # What the round page shows
@@ -166,13 +182,21 @@ def round_view(state: State) -> dict[str, Any]:
     }
 
 
+# The round page's regions each command redraws beside the form's own (round-now, round-doom).
 COMMANDS = (
-    Command("round.next", RoundNextForm, apply_round_next, describe_round),
+    Command(
+        "round.next",
+        RoundNextForm,
+        apply_round_next,
+        describe_round,
+        regions=("round-doom", "round-steps"),
+    ),
     Command(
         "round.doom",
         DeltaOnlyForm,
         apply_round_doom,
         lambda p: _("Doom %(delta)s") % {"delta": signed(p.get("delta", 0))},
+        regions=("round-now",),
     ),
     Command(
         "round.threshold",
@@ -180,6 +204,7 @@ COMMANDS = (
         apply_round_threshold,
         lambda p: _("Doom threshold set to %(n)s") % {"n": p.get("threshold") or "—"},
         stale_check=True,
+        regions=("round-now",),
     ),
     Command(
         "round.agenda",
@@ -187,5 +212,6 @@ COMMANDS = (
         apply_round_agenda,
         lambda p: _("Now on agenda %(n)s") % {"n": p.get("agenda")},
         stale_check=True,
+        regions=("round-now",),
     ),
 )

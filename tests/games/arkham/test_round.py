@@ -1,5 +1,7 @@
 """The round helper: framework steps, doom against the threshold, the agenda."""
 
+import re
+
 from tests.conftest import snapshot
 from tests.games.arkham.helpers import (
     next_step,
@@ -61,3 +63,31 @@ def test_starting_a_scenario_resets_the_round(owner_client, owner, ark):
     rnd = state(ark)["round"]
     assert (rnd["number"], rnd["step"], rnd["doom"]) == (1, "2.1", 0)
     assert "Playing <strong>The Midnight Masks</strong>" in text(owner_client.get(f"/c/{ark.pk}/"))
+
+
+# The page is drawn from the commands' forms, and a change answers with the regions it changed
+
+
+def test_a_doom_tap_answers_with_the_doom_and_the_step_it_shows(owner_client, ark):
+    tap = {"delta": 1, "page": "round", "region": "round-doom"}
+    response = post(owner_client, ark, "round.doom", True, **tap)
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#round-doom"
+    body = text(response)
+    assert 'id="round-doom"' in body and 'id="round-now"' in body
+    assert 'id="round-steps"' not in body  # nothing the change left alone
+    assert state(ark)["round"]["doom"] == 1
+
+
+def test_a_threshold_out_of_range_is_refused_next_to_its_field(owner_client, ark):
+    tap = {"threshold": 100, "page": "round", "region": "round-doom"}
+    response = post(owner_client, ark, "round.threshold", True, **tap)
+    assert response.status_code == 422
+    body = text(response)
+    label = r'<label class="grow">Doom threshold<input([^>]*)></label>(<p[^>]*>[^<]*)'
+    field = re.search(label, body)
+    assert field is not None
+    assert 'max="99"' in field.group(1) and 'value="100"' in field.group(1)  # kept as typed
+    message = "Ensure this value is less than or equal to 99."
+    assert field.group(2) == f'<p class="error" role="alert">{message}'
+    assert state(ark)["round"]["threshold"] is None
