@@ -125,5 +125,8 @@ class TokenField(forms.ChoiceField):
 
 class InvestigatorIdForm(forms.Form):
     investigator = forms.IntegerField(
-        label=gettext_lazy("Investigator"), min_value=1, max_value=10**9
+        label=gettext_lazy("Investigator"),
+        min_value=1,
+        max_value=10**9,
+        widget=forms.HiddenInput,
     )

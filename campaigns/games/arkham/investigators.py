@@ -287,12 +287,21 @@ def apply_remove_item(state: State, payload: Payload) -> None:
 # What the phones post
 
 
+NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
+
+
 class InvestigatorForm(forms.Form):
     player = forms.CharField(label=gettext_lazy("Player"), max_length=80, required=False)
     name = forms.CharField(label=gettext_lazy("Investigator"), max_length=80)
-    health = forms.IntegerField(label=gettext_lazy("Health"), min_value=1, max_value=30)
-    sanity = forms.IntegerField(label=gettext_lazy("Sanity"), min_value=1, max_value=30)
-    replaces = forms.IntegerField(min_value=1, max_value=10**9, required=False)
+    health = forms.IntegerField(
+        label=gettext_lazy("Health"), min_value=1, max_value=30, widget=NUMBER
+    )
+    sanity = forms.IntegerField(
+        label=gettext_lazy("Sanity"), min_value=1, max_value=30, widget=NUMBER
+    )
+    replaces = forms.IntegerField(
+        min_value=1, max_value=10**9, required=False, widget=forms.HiddenInput
+    )
 
 
 class TraumaForm(InvestigatorIdForm):
@@ -300,18 +309,29 @@ class TraumaForm(InvestigatorIdForm):
         choices=[
             ("physical", gettext_lazy("Physical trauma")),
             ("mental", gettext_lazy("Mental trauma")),
-        ]
+        ],
+        widget=forms.HiddenInput,
     )
-    delta = forms.IntegerField(label=gettext_lazy("Change"), min_value=-30, max_value=30)
+    delta = forms.IntegerField(
+        label=gettext_lazy("Change"), min_value=-30, max_value=30, widget=forms.HiddenInput
+    )
 
 
 class DeltaForm(InvestigatorIdForm):
-    delta = forms.IntegerField(label=gettext_lazy("Change"), min_value=-200, max_value=200)
+    delta = forms.IntegerField(
+        label=gettext_lazy("Change"), min_value=-200, max_value=200, widget=forms.HiddenInput
+    )
 
 
 class BuyForm(InvestigatorIdForm):
     card = forms.CharField(label=gettext_lazy("Card"), max_length=80, required=False)
-    level = forms.IntegerField(label=gettext_lazy("Level"), min_value=0, max_value=5)
+    level = forms.IntegerField(
+        label=gettext_lazy("Level"),
+        min_value=0,
+        max_value=5,
+        help_text=gettext_lazy("A card costs its level in XP, at least 1."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}),
+    )
 
 
 class MarkForm(InvestigatorIdForm):
@@ -333,7 +353,7 @@ class ItemForm(InvestigatorIdForm):
 
 
 class UnitemForm(InvestigatorIdForm):
-    item = forms.IntegerField(min_value=1, max_value=10**9)
+    item = forms.IntegerField(min_value=1, max_value=10**9, widget=forms.HiddenInput)
 
 
 # What the table page shows of each

@@ -79,7 +79,17 @@ def apply_use_supply(state: State, payload: Payload) -> None:
 class SupplyForm(InvestigatorIdForm):
     supply = forms.ChoiceField(
         label=pgettext_lazy("The Forgotten Age", "Supply"),
+        choices=[(k, f"{v[0]} ({v[1]})") for k, v in data.SUPPLIES.items()],
+    )
+
+
+class UseSupplyForm(SupplyForm):
+    """Using up one the investigator holds: the supply is the button's, not a choice."""
+
+    supply = forms.ChoiceField(
+        label=pgettext_lazy("The Forgotten Age", "Supply"),
         choices=[(k, v[0]) for k, v in data.SUPPLIES.items()],
+        widget=forms.HiddenInput,
     )
 
 
@@ -123,7 +133,7 @@ COMMANDS = (
     ),
     Command(
         "supply.use",
-        SupplyForm,
+        UseSupplyForm,
         apply_use_supply,
         describe_investigator(gettext_noop("%(name)s used up %(supply)s")),
         with_investigator,

@@ -74,7 +74,11 @@ def apply_start(state: State, payload: Payload) -> None:
 
 
 class StartForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Scenario"), max_length=80)
+    name = forms.CharField(
+        label=gettext_lazy("Scenario"),
+        max_length=80,
+        help_text=gettext_lazy("Starting a scenario resets the round helper to round 1."),
+    )
 
 
 # Recording it afterwards
