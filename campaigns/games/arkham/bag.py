@@ -360,7 +360,7 @@ class TestForm(forms.Form):
     """Reveal another or done: the test the phone showed, so a tap meant for a test that has
     ended meanwhile does not land in a new one."""
 
-    test = forms.IntegerField(min_value=1, required=False)
+    test = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
 
 
 class TokenForm(forms.Form):
@@ -379,8 +379,19 @@ class RecordForm(TokenForm):
     )
 
 
-class BagChangeForm(TokenForm):
-    delta = forms.IntegerField(label=gettext_lazy("Change"), min_value=-99, max_value=99)
+class ReleaseForm(forms.Form):
+    """Releasing a sealed token: the token is the one its row shows."""
+
+    token = TokenField(widget=forms.HiddenInput)
+
+
+class BagChangeForm(forms.Form):
+    """One more or one fewer of the token a row shows."""
+
+    token = TokenField(widget=forms.HiddenInput)
+    delta = forms.IntegerField(
+        label=gettext_lazy("Change"), min_value=-99, max_value=99, widget=forms.HiddenInput
+    )
 
 
 class BagSetForm(TokenForm):
@@ -425,7 +436,7 @@ COMMANDS = (
     ),
     Command(
         "bag.release",
-        TokenForm,
+        ReleaseForm,
         apply_release,
         lambda p: _("Released a sealed %(token)s token") % {"token": token_words([p.get("token")])},
     ),

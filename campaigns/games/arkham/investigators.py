@@ -220,6 +220,8 @@ def describe_buy(p: Payload) -> str:
 
 
 def apply_mark(state: State, payload: Payload) -> None:
+    """The group's word. Its refusals name no field: the status is the button tapped, so the
+    message shows at the top of the investigator's card."""
     found = investigator(state, payload)
     status = need_choice(payload, "status", STATUSES)
     if status == "active" and (
@@ -227,14 +229,11 @@ def apply_mark(state: State, payload: Payload) -> None:
     ):
         raise CommandError(
             _("%(name)s's trauma reaches their health or sanity: lower it first.")
-            % {"name": found["name"]},
-            "status",
+            % {"name": found["name"]}
         )
     if status == "active" and found.get("replaced_by"):
         raise CommandError(
-            _("%(name)s has been replaced: undo the replacement instead.")
-            % {"name": found["name"]},
-            "status",
+            _("%(name)s has been replaced: undo the replacement instead.") % {"name": found["name"]}
         )
     found["marked"] = None if status == "active" else status
     refresh_status(found)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
@@ -79,7 +80,7 @@ def apply_use_supply(state: State, payload: Payload) -> None:
 class SupplyForm(InvestigatorIdForm):
     supply = forms.ChoiceField(
         label=pgettext_lazy("The Forgotten Age", "Supply"),
-        choices=[(k, f"{v[0]} ({v[1]})") for k, v in data.SUPPLIES.items()],
+        choices=[(k, format_lazy("{} ({})", v[0], v[1])) for k, v in data.SUPPLIES.items()],
     )
 
 

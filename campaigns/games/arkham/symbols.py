@@ -101,7 +101,10 @@ class EffectsForm(forms.Form):
 
 class ElderForm(InvestigatorIdForm):
     modifier = forms.IntegerField(
-        label=gettext_lazy("Elder sign modifier"), min_value=-10, max_value=10
+        label=gettext_lazy("Elder sign modifier"),
+        min_value=-10,
+        max_value=10,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     auto_succeed = forms.BooleanField(label=gettext_lazy("Automatic success"), required=False)
 

@@ -303,8 +303,8 @@ def test_frost_counts_the_sealed_ones_towards_eight(owner_client, owner):
     made.apply("bag.seal", {"token": "frost"}, owner)
     assert state(made)["bag"]["frost"] == 6 and state(made)["sealed"]["frost"] == 2
     before = snapshot(made)
-    tap = {"token": "frost", "count": 7, "page": "bag", "region": "bag-contents"}
-    response = post(owner_client, made, "bag.set", True, **tap)
+    tap = {"token": "frost", "delta": 1, "page": "bag", "region": "bag-contents"}
+    response = post(owner_client, made, "bag.change", True, **tap)
     assert response.status_code == 422
     assert "At most 8 Frost tokens, sealed ones included." in text(response)
     assert snapshot(made) == before

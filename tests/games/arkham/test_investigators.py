@@ -163,3 +163,31 @@ def test_a_killed_investigator_is_no_longer_the_one_testing(owner_client, owner,
     assert state(ark)["active"] == roland
     ark.apply("investigator.mark", {"investigator": roland, "status": "killed"}, owner)
     assert state(ark)["active"] is None
+
+
+def test_back_in_play_with_trauma_at_health_is_refused_on_the_card(owner_client, ark):
+    roland = add_investigator(owner_client, ark, health=1)
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=1)
+    assert investigator(ark, roland)["status"] == "killed"
+    before = snapshot(ark)
+    tap = {"investigator": roland, "status": "active", "region": f"inv-{roland}"}
+    response = post(owner_client, ark, "investigator.mark", True, **tap)
+    assert response.status_code == 422
+    page = text(response)
+    card = page[page.index(f'id="inv-{roland}"') :]
+    message = "Roland Banks's trauma reaches their health or sanity: lower it first."
+    assert f'<p class="error" role="alert">{message}</p>' in card[: card.index("</article>")]
+    assert snapshot(ark) == before
+
+
+def test_a_purchase_beyond_the_unspent_xp_is_refused_next_to_the_level(owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    tap = {"investigator": roland, "card": "Shotgun", "level": 4, "region": f"inv-{roland}"}
+    response = post(owner_client, ark, "investigator.buy", True, **tap)
+    assert response.status_code == 422
+    page = text(response)
+    level = page.index('name="level"')
+    message = "Not enough XP: that costs 4 and Roland Banks has 0 unspent."
+    after = page[level:]
+    assert after.index(message) < after.index("</label>") + 80  # right after the level field
+    assert 'value="Shotgun"' in page  # what was typed stays

@@ -55,3 +55,12 @@ def test_named_counters_and_a_custom_section(owner_client, owner):
     page = text(owner_client.get(f"/c/{ptc.pk}/"))
     assert "Our house rules" in page and "Remove “Our house rules”" in page
     assert "Remove “Doubt”" not in page
+
+
+def test_the_supplies_to_take_read_in_the_readers_language(owner_client, owner):
+    tfa = make_arkham(owner, "tfa")
+    add_investigator(owner_client, tfa)
+    page = text(owner_client.get(f"/c/{tfa.pk}/", HTTP_ACCEPT_LANGUAGE="ja"))
+    assert '<option value="provisions">食料 (1)</option>' in page
+    page = text(owner_client.get(f"/c/{tfa.pk}/", HTTP_ACCEPT_LANGUAGE="en"))
+    assert '<option value="provisions">Provisions (1)</option>' in page
