@@ -1,6 +1,7 @@
 """What several phones see against a real server: live streams, many taps at once, two server
 processes on one database."""
 
+import asyncio
 import re
 import threading
 
@@ -194,3 +195,34 @@ def test_deleting_a_campaign_ends_every_stream(table):
         reader.join(timeout=20)
         assert not reader.is_alive(), "a stream of the deleted campaign still runs"
         assert events == ["gone"]
+
+
+def server_threads(site) -> int:
+    with open(f"/proc/{site.process.pid}/status") as status:
+        return int(next(line for line in status if line.startswith("Threads:")).split()[1])
+
+
+def test_open_streams_hold_no_thread_each(site, table):
+    owner, _friend, campaign = table
+
+    async def hold(count: int) -> tuple[int, int]:
+        cookies = dict(owner.http.cookies)
+        async with httpx.AsyncClient(base_url=site.url, cookies=cookies, timeout=15) as client:
+            streams = [
+                await client.send(
+                    client.build_request("GET", f"/c/{campaign}/stream/"), stream=True
+                )
+                for _ in range(count)
+            ]
+            # Each stream has said its first line: all are open and waiting.
+            for response in streams:
+                assert response.status_code == 200
+                await anext(response.aiter_lines())
+            threads = server_threads(site)
+            for response in streams:
+                await response.aclose()
+        return count, threads
+
+    _one, with_one = asyncio.run(hold(1))
+    _many, with_many = asyncio.run(hold(24))
+    assert with_many <= with_one + 2
