@@ -80,9 +80,19 @@ class Hub:
     def watch(self, campaign_id: int, user_id: int) -> Watch:
         watch = Watch(self, campaign_id, user_id)
         self.watches.setdefault(campaign_id, set()).add(watch)
+        return watch
+
+    def start(self) -> None:
+        """Listen, if this process does not yet (when a stream starts, not for a refused one)."""
         if self.task is None or self.task.done():
             self.task = self.loop.create_task(self.listen())
-        return watch
+
+    async def stop(self) -> None:
+        """Stop listening (the listening connection closes): for a test's event loop."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
 
     def forget(self, watch: Watch) -> None:
         group = self.watches.get(watch.campaign_id)
@@ -141,6 +151,9 @@ class Hub:
         if connection.is_in_memory_db():
             path = ""  # one process only: announcements after commit are all there is
         stamp = file_stamp(path)
+        # What another process changed before this look began.
+        with contextlib.suppress(Exception):
+            await self.check_versions()
         while self.watches:
             await asyncio.sleep(SQLITE_TICK)
             self.ticks += 1
@@ -177,7 +190,8 @@ def read_versions(ids: list[int]) -> tuple[dict[int, int], set[tuple[int, int]]]
         )
         return versions, members
     finally:
-        connection.close()  # the watcher holds no connection between looks
+        if not connection.in_atomic_block:
+            connection.close()  # the watcher holds no connection between looks
 
 
 def file_stamp(path: str) -> tuple:
@@ -247,6 +261,7 @@ async def messages(watch: Watch, current: int, last_seen: int) -> AsyncIterator[
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.COMPANION_STREAM_LIFETIME
     release_request_thread()
+    watch.hub.start()
     try:
         yield "retry: 1000\n\n"
         watch.hear(current)

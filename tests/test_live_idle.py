@@ -41,6 +41,13 @@ async def next_event(stream) -> str:
             return text
 
 
+def tap_and_close(campaign, doom: int, owner) -> None:
+    try:
+        campaign.apply("counter.adjust", {"tracker": doom, "delta": 1}, owner)
+    finally:
+        connection.close()  # this thread's, so the test database can be dropped at the end
+
+
 def test_idle_streams_make_no_queries_and_a_change_wakes_them_all():
     owner = make_user("olive")
     campaign = make_campaign(owner)
@@ -67,13 +74,12 @@ def test_idle_streams_make_no_queries_and_a_change_wakes_them_all():
         queries.count = 0
         await asyncio.sleep(12 * live.SQLITE_TICK)
         idle = queries.count
-        await asyncio.to_thread(
-            campaign.apply, "counter.adjust", {"tracker": doom, "delta": 1}, owner
-        )
+        await asyncio.to_thread(tap_and_close, campaign, doom, owner)
         queries.count = 0
         events = await asyncio.wait_for(asyncio.gather(*pending), timeout=10)
         for stream in streams:
             await stream.aclose()
+        await live.hub().stop()
         return idle, queries.count, events
 
     try:
