@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 import secrets
 from typing import Any
 
@@ -34,6 +35,15 @@ def new_invite_token() -> str:
 
 class Stale(CommandError):
     """The screen the command was made from is older than the campaign."""
+
+
+# The id a phone gives each change it sends ("<phone>.<tap>", made by live.js), so a change sent
+# again after its answer was lost (the Wi-Fi dropped, the server restarted) is applied once.
+CHANGE_ID = re.compile(r"^[A-Za-z0-9_-]{8,40}(\.[A-Za-z0-9_-]{1,20})?$")
+
+
+def phone_of(change: str | None) -> str:
+    return change.partition(".")[0] if change else ""
 
 
 class CampaignQuerySet(models.QuerySet):
@@ -85,22 +95,26 @@ class Campaign(models.Model):
         user,
         seen_version: int | None = None,
         rng: random.Random | None = None,
+        change: str | None = None,
     ) -> Event:
         """Lock the row, resolve and apply one command, append its event, save the new state.
 
         Raises CommandError (nothing changed) when the command does not fit the campaign as it
         is now, and Stale when a command that sets an absolute value was made from an old screen.
+        A change whose id (`change`) was applied before is not applied again: its event returns.
         """
         game = self.game_module
         command = game.commands[action]
         with transaction.atomic():
             campaign = Campaign.objects.select_for_update().get(pk=self.pk)
+            if done := campaign._applied(change):
+                return done
             if (
                 command.stale_check
                 and seen_version is not None
                 and seen_version != campaign.version
             ):
-                raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
+                raise campaign._stale(seen_version, user, change)
             state = copy.deepcopy(campaign.state)
             payload = command.resolve(state, data, rng or _system_random)
             command.apply(state, payload)
@@ -110,7 +124,13 @@ class Campaign(models.Model):
             if snapshot:
                 budget = history.fresh_budget(state)
             event = campaign._append(
-                user, Event.Kind.DO, action, payload, chain=campaign.undo_top, budget=budget
+                user,
+                Event.Kind.DO,
+                action,
+                payload,
+                chain=campaign.undo_top,
+                budget=budget,
+                change=change,
             )
             if snapshot:
                 Snapshot.objects.create(event=event, state=state)
@@ -119,10 +139,12 @@ class Campaign(models.Model):
         self.refresh_from_db()
         return event
 
-    def undo(self, user, event_id: int | None = None) -> Event:
+    def undo(self, user, event_id: int | None = None, change: str | None = None) -> Event:
         """Undo the newest change still in effect (the one the phone showed, if it says)."""
         with transaction.atomic():
             campaign = Campaign.objects.select_for_update().get(pk=self.pk)
+            if done := campaign._applied(change):
+                return done
             target = campaign.undo_top
             if target is None:
                 raise CommandError(gettext("There is nothing to undo."))
@@ -135,16 +157,19 @@ class Campaign(models.Model):
                 target.data,
                 target=target,
                 chain=campaign.redo_top,
+                change=change,
             )
             campaign.undo_top_id, campaign.redo_top = target.chain_id, event
             campaign._save_state(campaign.state_at(target.chain_id))
         self.refresh_from_db()
         return event
 
-    def redo(self, user, event_id: int | None = None) -> Event:
+    def redo(self, user, event_id: int | None = None, change: str | None = None) -> Event:
         """Apply again the change most recently undone, with the same outcome (draws included)."""
         with transaction.atomic():
             campaign = Campaign.objects.select_for_update().get(pk=self.pk)
+            if done := campaign._applied(change):
+                return done
             undo_event = campaign.redo_top
             if undo_event is None:
                 raise CommandError(gettext("There is nothing to redo."))
@@ -154,7 +179,7 @@ class Campaign(models.Model):
             state = copy.deepcopy(campaign.state)
             campaign.game_module.commands[target.action].apply(state, target.data)
             event = campaign._append(
-                user, Event.Kind.REDO, target.action, target.data, target=target
+                user, Event.Kind.REDO, target.action, target.data, target=target, change=change
             )
             campaign.undo_top, campaign.redo_top_id = target, undo_event.chain_id
             campaign._save_state(state)
@@ -194,8 +219,49 @@ class Campaign(models.Model):
                 Snapshot.objects.create(event_id=event.pk, state=state)
         return state
 
+    def _applied(self, change: str | None) -> Event | None:
+        """The event a change with this id made, when a phone sends it again."""
+        return self.events.filter(change=change).first() if change else None
+
+    def _stale(self, seen_version: int, user, change: str | None) -> Stale:
+        """The refusal of a change made from an old screen, saying what changed since (the
+        newest three) and whether it was this phone's own earlier tap or another phone."""
+        since = self.events.filter(seq__gt=seen_version)
+        count = since.count()
+        if not count:
+            return Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
+        others = since.exclude(actor_id=getattr(user, "pk", None))
+        if change:
+            others = others | since.exclude(change__startswith=phone_of(change) + ".")
+        game = self.game_module
+        newest = reversed(since.select_related("actor").order_by("-seq")[:3])
+        shown = "; ".join(event.describe(game) for event in newest)
+        if count > 3:
+            shown = gettext("%(changes)s and %(n)d earlier changes") % {
+                "changes": shown,
+                "n": count - 3,
+            }
+        if others.exists():
+            message = gettext(
+                "Changed meanwhile on another phone (%(changes)s): here is the fresh state."
+            )
+        else:
+            message = gettext(
+                "Changed meanwhile by your earlier tap on this phone (%(changes)s): here is "
+                "the fresh state; send it again if you still want it."
+            )
+        return Stale(message % {"changes": shown})
+
     def _append(
-        self, user, kind: str, action: str, data: Payload, target=None, chain=None, budget=0
+        self,
+        user,
+        kind: str,
+        action: str,
+        data: Payload,
+        target=None,
+        chain=None,
+        budget=0,
+        change=None,
     ):
         self.version += 1
         return Event.objects.create(
@@ -208,6 +274,7 @@ class Campaign(models.Model):
             target=target,
             chain=chain,
             budget=budget,
+            change=change or None,
         )
 
     def _save_state(self, state: State) -> None:
@@ -278,12 +345,15 @@ class Event(models.Model):
     )
     # A change: what was left before a snapshot was due, after it (campaigns.history).
     budget = models.IntegerField(default=0)
+    # The id the phone gave the change (CHANGE_ID): a change sent twice is applied once.
+    change = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 (NULL: no id, many)
     # A default, not auto_now: an import keeps the times in its file.
     created = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["campaign", "seq"], name="one_event_per_version")
+            models.UniqueConstraint(fields=["campaign", "seq"], name="one_event_per_version"),
+            models.UniqueConstraint(fields=["campaign", "change"], name="one_event_per_change"),
         ]
         ordering = ["-seq"]
 

@@ -77,10 +77,15 @@ class Site:
     """One uvicorn process serving Companion on a free port."""
 
     def __init__(
-        self, database: Database, app: str = "companion.asgi:application", **env: str
+        self,
+        database: Database,
+        app: str = "companion.asgi:application",
+        port: int | None = None,
+        **env: str,
     ) -> None:
-        """`env` adds settings for this process only (say, a short stream lifetime)."""
-        self.port = free_port()
+        """`env` adds settings for this process only (say, a short stream lifetime); `port`, a
+        port of a site stopped before: the same site coming back after a restart."""
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while the server runs)
         self.process = subprocess.Popen(

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.commands import CommandError
 from campaigns.forms import DeleteForm, MemberForm, RoleForm
-from campaigns.models import Campaign, Membership, Stale, display_name
+from campaigns.models import CHANGE_ID, Campaign, Membership, Stale, display_name
 from campaigns.views.access import member_campaign, owner_campaign
 from campaigns.views.render import (
     REGION,
@@ -40,6 +40,13 @@ def seen_version(request: HttpRequest) -> int | None:
         return int(request.POST.get("version", ""))
     except ValueError:
         return None
+
+
+def posted_change(request: HttpRequest) -> str | None:
+    """The id the phone gave this change (live.js sends one with every change it posts), so a
+    change sent again after its answer was lost is applied once."""
+    change = request.POST.get("change", "")
+    return change if CHANGE_ID.match(change) else None
 
 
 def form_message(form: Form) -> str:
@@ -65,7 +72,13 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     message, status, field = None, 200, None
     if form.is_valid():
         try:
-            campaign.apply(action, form.cleaned_data, request.user, seen_version(request))
+            campaign.apply(
+                action,
+                form.cleaned_data,
+                request.user,
+                seen_version(request),
+                change=posted_change(request),
+            )
         except Stale as stale:
             message, status = stale.message, 409
         except CommandError as refused:
@@ -108,7 +121,7 @@ def undo_or_redo(request: HttpRequest, pk: int, which: str) -> HttpResponse:
         event_id = None
     message, status = None, 200
     try:
-        getattr(campaign, which)(request.user, event_id)
+        getattr(campaign, which)(request.user, event_id, posted_change(request))
     except Stale as stale:
         message, status = stale.message, 409
     except CommandError as refused:

@@ -31,11 +31,14 @@
     return el.value !== el.defaultValue;
   }
 
+  // A region waits while the user is typing there, while a change from it is on its way or
+  // waiting to be sent again, and while it shows a refusal the user has not acted on yet.
   function typingIn(region) {
     var el = document.activeElement;
     if (el && region.contains(el) && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && el.type !== "hidden") {
       return true;
     }
+    if (region.querySelector("form.htmx-request, form[data-not-sent], [data-held]")) return true;
     return Array.prototype.some.call(region.querySelectorAll("input, textarea, select"), edited);
   }
 
@@ -136,6 +139,7 @@
         newest = Math.max(newest, isNaN(v) ? newest : v);
         var fresh = new DOMParser().parseFromString(html, "text/html");
         deferred = swapRegions(fresh);
+        if (fresh.title) document.title = fresh.title;  // the campaign's name, renamed elsewhere
         if (!isNaN(v)) { known = v; root.dataset.version = String(v); }
         document.dispatchEvent(new CustomEvent("companion:refreshed"));
       });
@@ -182,6 +186,129 @@
       else if (source.readyState === EventSource.CLOSED) setTimeout(listen, 1000 * failures);
     };
   }
+
+  // Every change this phone sends carries an id, "<this phone>.<this tap>": when the answer is
+  // lost (the Wi-Fi dropped, the server restarted) the change is sent again with the same id and
+  // the server applies it once. Until an answer comes, the form says "not sent" and keeps what
+  // was typed, and it is sent again when the connection is back.
+  function randomId(length) {
+    var bytes = new Uint8Array(length);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b % 36).toString(36); }).join("");
+  }
+  var phone = null;
+  try { phone = window.localStorage.getItem("companion-phone"); } catch (err) { /* private mode */ }
+  if (!/^[a-z0-9]{16}$/.test(phone || "")) {
+    phone = randomId(16);
+    try { window.localStorage.setItem("companion-phone", phone); } catch (err) { /* kept for this page */ }
+  }
+
+  function formOf(el) {
+    return el && el.closest ? el.closest("form") : null;
+  }
+
+  // The button that sent a form, so a second try sends the same button's value.
+  document.addEventListener("submit", function (e) { e.target.companionSubmitter = e.submitter; }, true);
+
+  document.body.addEventListener("htmx:configRequest", function (e) {
+    var form = formOf(e.detail.elt);
+    if (!form || e.detail.verb !== "post") return;
+    if (!form.companionChange) form.companionChange = phone + "." + randomId(12);
+    e.detail.parameters.change = form.companionChange;
+  });
+
+  function noteFor(form) {
+    // Next to the form, outside a row of buttons (a counter's − and +) so the row keeps its shape.
+    var anchor = form;
+    while (anchor.parentElement && !anchor.parentElement.hasAttribute("data-live") &&
+           /flex|grid/.test(window.getComputedStyle(anchor.parentElement).display)) {
+      anchor = anchor.parentElement;
+    }
+    var next = anchor.nextElementSibling;
+    if (next && next.classList.contains("not-sent")) return next;
+    var note = document.createElement("p");
+    note.className = "not-sent";
+    note.setAttribute("role", "status");
+    note.textContent = root.dataset.notSent || "Not sent";
+    anchor.after(note);
+    return note;
+  }
+
+  var retryTimer = null;
+  function notSent(e) {
+    var form = formOf(e.detail.elt);
+    if (!form || !form.isConnected || !form.companionChange) return;
+    form.setAttribute("data-not-sent", "");
+    form.companionNote = noteFor(form);
+    if (!retryTimer) retryTimer = setTimeout(retryAll, 3000);
+  }
+  document.body.addEventListener("htmx:sendError", notSent);
+  document.body.addEventListener("htmx:timeout", notSent);
+  document.body.addEventListener("htmx:responseError", function (e) {
+    // A proxy's answer while the server restarts: the change may not have arrived.
+    if (/^50[234]$/.test(String(e.detail.xhr && e.detail.xhr.status))) notSent(e);
+  });
+
+  document.body.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail.xhr, form = formOf(e.detail.elt);
+    if (!form || !xhr || !xhr.status || /^50[234]$/.test(String(xhr.status))) return;
+    // Answered: the next tap on this form is a new change.
+    form.companionChange = null;
+    form.removeAttribute("data-not-sent");
+    if (form.companionNote) { form.companionNote.remove(); form.companionNote = null; }
+  });
+
+  function retryAll() {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    var waiting = document.querySelectorAll("form[data-not-sent]");
+    Array.prototype.forEach.call(waiting, function (form) {
+      if (form.classList.contains("htmx-request")) return;
+      var button = form.companionSubmitter;
+      // A click, as the user's was, so the same button's name and value go with it.
+      if (button && form.contains(button) && !button.disabled) button.click();
+      else form.requestSubmit();
+    });
+    if (waiting.length) retryTimer = setTimeout(retryAll, 3000);
+  }
+  window.addEventListener("online", retryAll);
+
+  // A refusal stays until the user acts on it: types in its region, sends from it, or dismisses
+  // it. A live refresh in between leaves its region as it is (message and typed values).
+  function holdRefusals() {
+    Array.prototype.forEach.call(document.querySelectorAll(".error[role=alert]:not([data-held])"), function (el) {
+      el.setAttribute("data-held", "");
+      var dismiss = document.createElement("button");
+      dismiss.type = "button";
+      dismiss.className = "quiet dismiss";
+      dismiss.textContent = "✕";
+      dismiss.setAttribute("aria-label", root.dataset.dismiss || "Dismiss");
+      el.after(dismiss);
+    });
+  }
+  // Held at once when swapped in: a live refresh may land before htmx settles the swap.
+  document.body.addEventListener("htmx:afterSwap", function (e) {
+    var xhr = e.detail.xhr;
+    if (xhr && (xhr.status === 409 || xhr.status === 422)) holdRefusals();
+  });
+  function release(el) {
+    var region = el.closest("[data-live]") || document.body;
+    Array.prototype.forEach.call(region.querySelectorAll("[data-held]"), function (held) {
+      held.removeAttribute("data-held");
+    });
+    if (deferred) setTimeout(function () { if (deferred) refresh(); }, 50);
+  }
+  document.addEventListener("click", function (e) {
+    var dismiss = e.target.closest && e.target.closest("button.dismiss");
+    if (!dismiss) return;
+    var region = dismiss.closest("[data-live]") || document.body;
+    var message = dismiss.previousElementSibling;
+    if (message && message.matches(".error")) message.remove();
+    dismiss.remove();
+    release(region);
+  });
+  document.addEventListener("input", function (e) { release(e.target); });
+  document.addEventListener("submit", function (e) { release(e.target); });
 
   function wakeLock() {
     if (!document.body.hasAttribute("data-wake-lock") || !("wakeLock" in navigator)) return;

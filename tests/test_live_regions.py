@@ -1,0 +1,413 @@
+"""Every change reaches every phone: a phone that is looking at a page gets a change made on
+another phone by live.js, which swaps only the page's `data-live` regions. So for every command of
+every game, what a second member sees outside those regions must be the same before and after the
+change; otherwise that part of the page would stay old on their phone until they reload it.
+
+The table below holds a valid post for every command of every game, in an order that makes each
+one possible (an investigator before their trauma, a draw before drawing another).
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+import re
+from collections.abc import Callable
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from campaigns.games import GAMES
+from campaigns.models import Membership
+from tests import factories
+from tests.conftest import client_for, text
+
+State = dict[str, Any]
+Post = dict[str, Any] | Callable[[State], dict[str, Any]]
+
+VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
+
+
+class OutsideLive(HTMLParser):
+    """The page with each outermost `data-live` region replaced by a marker naming its id (the
+    phone swaps a region by its id, so a region that appears or goes is a change outside)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.out: list[str] = []
+        self.stack: list[tuple[str, bool]] = []  # open elements: (tag, is a region)
+
+    def inside(self) -> bool:
+        return any(region for _tag, region in self.stack)
+
+    def handle_starttag(self, tag, attrs):
+        names = dict(attrs)
+        region = "data-live" in names
+        if not self.inside():
+            if region:
+                self.out.append(f"<region {names.get('id')}>")
+            else:
+                # What changes with every answer and is no change to show.
+                attrs = [
+                    (k, "" if k == "value" and names.get("name") == "csrfmiddlewaretoken" else v)
+                    for k, v in attrs
+                    if not (names.get("id") == "live-root" and k == "data-version")
+                ]
+                self.out.append(f"<{tag} {attrs}>")
+        if tag not in VOID:
+            self.stack.append((tag, region))
+
+    def handle_endtag(self, tag):
+        if tag not in (t for t, _region in self.stack):
+            return
+        while self.stack:
+            open_tag, region = self.stack.pop()
+            if open_tag == tag:
+                break
+        if not self.inside() and not region:
+            self.out.append(f"</{tag}>")
+
+    def handle_data(self, data):
+        # live.js copies the fresh page's title (the campaign's name) on every refresh.
+        if self.stack and self.stack[-1][0] == "title":
+            return
+        if not self.inside() and data.strip():
+            self.out.append(data.strip())
+
+    def handle_entityref(self, name):
+        self.handle_data(f"&{name};")
+
+    def handle_charref(self, name):
+        self.handle_data(f"&#{name};")
+
+
+def outside_live(html: str) -> list[str]:
+    parser = OutsideLive()
+    parser.feed(html)
+    parser.close()
+    return parser.out
+
+
+def first(items, **match):
+    return next(i for i in items if all(i.get(k) == v for k, v in match.items()))
+
+
+def tracker(s: State, kind: str | None = None, name: str | None = None) -> dict:
+    return next(
+        t
+        for t in s["trackers"]
+        if (kind is None or t["kind"] == kind) and (name in (None, t["name"]))
+    )
+
+
+def tracker_posts(extra_kinds: tuple[str, ...]) -> list[tuple[str, Post]]:
+    """The shared trackers' commands; `extra_kinds` are added first (a game may start with
+    none of them)."""
+    posts: list[tuple[str, Post]] = [
+        (
+            "tracker.add",
+            {"kind": kind, "name": f"New {kind}", "minimum": 0, "maximum": 9, "items": "One, Two"},
+        )
+        for kind in extra_kinds
+    ]
+    return [
+        *posts,
+        ("counter.adjust", lambda s: {"tracker": tracker(s, "counter")["id"], "delta": 1}),
+        ("counter.set", lambda s: {"tracker": tracker(s, "counter")["id"], "value": 3}),
+        ("checklist.add", lambda s: {"tracker": tracker(s, "checklist")["id"], "label": "Three"}),
+        (
+            "checklist.check",
+            lambda s: {
+                "tracker": tracker(s, "checklist")["id"],
+                "item": tracker(s, "checklist")["items"][0]["id"],
+                "done": "true",
+            },
+        ),
+        (
+            "list.add",
+            lambda s: {"tracker": tracker(s, "list")["id"], "text": "Spark", "reason": "a reason"},
+        ),
+        (
+            "list.remove",
+            lambda s: {
+                "tracker": tracker(s, "list")["id"],
+                "item": tracker(s, "list")["items"][0]["id"],
+                "reason": "gone",
+            },
+        ),
+        (
+            "list.restore",
+            lambda s: {
+                "tracker": tracker(s, "list")["id"],
+                "item": tracker(s, "list")["items"][0]["id"],
+            },
+        ),
+        ("notes.add", lambda s: {"tracker": tracker(s, "notes")["id"], "text": "A clue"}),
+        (
+            "notes.cross",
+            lambda s: {
+                "tracker": tracker(s, "notes")["id"],
+                "item": tracker(s, "notes")["entries"][0]["id"],
+            },
+        ),
+        (
+            "notes.restore",
+            lambda s: {
+                "tracker": tracker(s, "notes")["id"],
+                "item": tracker(s, "notes")["entries"][0]["id"],
+            },
+        ),
+        (
+            "results.add",
+            lambda s: {
+                "tracker": tracker(s, "results")["id"],
+                "date": "2026-11-30",
+                "result": "win",
+                "score": 3,
+                "notes": "close",
+            },
+        ),
+        (
+            "results.remove",
+            lambda s: {
+                "tracker": tracker(s, "results")["id"],
+                "item": tracker(s, "results")["rows"][0]["id"],
+            },
+        ),
+        ("tracker.add", {"kind": "notes", "name": "Short-lived"}),
+        ("tracker.remove", lambda s: {"tracker": tracker(s, name="Short-lived")["id"]}),
+    ]
+
+
+META = [
+    ("campaign.rename", {"name": "Renamed"}),
+    ("campaign.archive", {"archived": "on"}),
+    ("campaign.archive", {}),
+]
+
+
+class NotYet(Exception):
+    """The step needs another change first, whose outcome is random: a turn-order card that
+    asks who takes the turn, or the answer to it."""
+
+    def __init__(self, action: str, data: dict | None = None) -> None:
+        self.action, self.data = action, data or {}
+
+
+def until_a_choice(s: State) -> dict:
+    pending = s["table"]["deck"].get("pending")
+    if not pending:
+        raise NotYet("ae.draw")
+    return pending
+
+
+def settled(s: State, data: dict) -> dict:
+    pending = s["table"]["deck"].get("pending")
+    if pending:
+        raise NotYet("ae.choose", {"name": pending["options"][0]})
+    return data
+
+
+def investigator(s: State) -> int:
+    return s["investigators"][0]["id"]
+
+
+ARKHAM: list[tuple[str, Post]] = [
+    ("investigator.add", {"name": "Roland", "player": "Ann", "health": 9, "sanity": 5}),
+    ("investigator.add", {"name": "Daisy", "player": "Bo", "health": 5, "sanity": 9}),
+    ("scenario.start", {"name": "The Gathering"}),
+    ("bag.active", lambda s: {"investigator": investigator(s)}),
+    ("bag.draw", {}),
+    ("bag.another", lambda s: {"test": s["draws"][-1]["id"]}),
+    ("bag.record", lambda s: {"token": "skull", "test": s["draws"][-1]["id"], "into": "same"}),
+    ("bag.done", lambda s: {"test": s["draws"][-1]["id"]}),
+    ("bag.change", {"token": "+1", "delta": 1}),
+    ("bag.set", {"token": "-2", "count": 3}),
+    ("bag.seal", {"token": "skull"}),
+    ("bag.release", {"token": "skull"}),
+    ("scenario.effects", {}),
+    (
+        "investigator.trauma",
+        lambda s: {"investigator": investigator(s), "kind": "physical", "delta": 1},
+    ),
+    ("investigator.xp", lambda s: {"investigator": investigator(s), "delta": 3}),
+    (
+        "investigator.buy",
+        lambda s: {"investigator": investigator(s), "card": "Deduction", "level": 1},
+    ),
+    (
+        "investigator.item",
+        lambda s: {"investigator": investigator(s), "kind": "asset", "text": "Lita"},
+    ),
+    (
+        "investigator.unitem",
+        lambda s: {
+            "investigator": investigator(s),
+            "item": s["investigators"][0]["items"][0]["id"],
+        },
+    ),
+    ("investigator.elder", lambda s: {"investigator": investigator(s), "modifier": 1}),
+    ("supply.add", lambda s: {"investigator": investigator(s), "supply": "provisions"}),
+    ("supply.use", lambda s: {"investigator": investigator(s), "supply": "provisions"}),
+    (
+        "investigator.mark",
+        lambda s: {"investigator": s["investigators"][1]["id"], "status": "killed"},
+    ),
+    (
+        "investigator.add",
+        lambda s: {
+            "name": "Wendy",
+            "player": "Bo",
+            "health": 7,
+            "sanity": 7,
+            "replaces": s["investigators"][1]["id"],
+        },
+    ),
+    ("round.next", lambda s: {"from": s["round"]["step"]}),
+    ("round.doom", {"delta": 1}),
+    ("round.threshold", {"threshold": 7}),
+    ("round.agenda", {"agenda": 2}),
+    ("scenario.record", {"scenario": "The Gathering", "resolution": "Resolution 1"}),
+    *tracker_posts(("counter", "checklist", "list", "results")),
+    *META,
+]
+
+AEONSEND: list[tuple[str, Post]] = [
+    *[("ae.chapter", {"to": to}) for to in ("1-end", "2-beginning", "2-end")],
+    ("ae.stickers", {"letters": ["A"], "game": 1}),
+    ("ae.sticker", {"letter": "F", "applied": "on", "timing": "4-end", "text": "Found it"}),
+    ("ae.seal", {"key": "stop-Ic", "opened": "true", "note": "A note"}),
+    ("ae.legacy", {"card": "L02"}),
+    ("ae.banish", {"text": "Spark", "game": 1, "reason": "Too good"}),
+    ("ae.restore", lambda s: {"item": s["banished"][0]["id"], "reason": "Back"}),
+    ("ae.supply", {"piles": "\n".join(f"Pile {n}" for n in range(1, 10))}),
+    ("ae.present", {"piles": "New A\nNew B\nNew C"}),
+    ("ae.upgrade", {"add": ["New A", "New B"], "banish": ["Pile 1", "Pile 2"], "game": 1}),
+    ("ae.present", {"piles": "New D\nNew E\nNew F"}),
+    ("ae.upgrade_cancel", {}),
+    ("ae.mage", {"player": 0, "kind": "equipment", "text": "A fine staff", "game": 1}),
+    ("ae.mage_remove", lambda s: {"player": 0, "item": s["players"][0]["notes"][0]["id"]}),
+    (
+        "ae.score",
+        {
+            "date": "2026-11-30",
+            "chapter": 1,
+            "nemesis": "Rageborne",
+            "result": "win",
+            "gravehold": 10,
+            "nemesis_life": 0,
+            "rounds": 9,
+            "notes": "Close",
+            "life_1": 4,
+            "life_2": 0,
+            "life_3": 2,
+        },
+    ),
+    ("ae.score_remove", lambda s: {"item": s["scores"][0]["id"]}),
+    ("ae.start", {"nemesis": "Rageborne", "nemesis_life": 60, "difficulty": "standard"}),
+    ("ae.life", {"who": "gravehold", "delta": 1, "sign": "damage"}),
+    ("ae.draw", {}),
+    ("ae.choose", lambda s: {"name": until_a_choice(s)["options"][0]}),
+    ("ae.reveal", lambda s: settled(s, {})),
+    ("ae.bottom", lambda s: settled(s, {"card": s["table"]["deck"]["discard"][0]})),
+    ("ae.top", lambda s: settled(s, {"card": s["table"]["deck"]["discard"][0]})),
+    ("ae.draw", lambda s: settled(s, {})),
+    ("ae.shuffle", lambda s: settled(s, {"card": s["table"]["deck"]["current"]["card"]})),
+    ("ae.card", {"name": "Spark", "kind": "spell", "cost": 1}),
+    ("ae.card_remove", lambda s: {"item": s["outside"]["cards"][0]["id"]}),
+    *[("ae.card", {"name": f"Gem {n}", "kind": "gem", "cost": n + 2}) for n in range(3)],
+    *[("ae.card", {"name": f"Relic {n}", "kind": "relic", "cost": n + 2}) for n in range(2)],
+    *[("ae.card", {"name": f"Spell {n}", "kind": "spell", "cost": n + 3}) for n in range(4)],
+    ("ae.roll", {"gems": 3, "relics": 2, "spells": 4}),
+    ("ae.lock", lambda s: {"item": s["outside"]["cards"][0]["id"], "locked": "true"}),
+    ("ae.chart", {f"c{p}_{t}": 2 for p in range(1, 5) for t in (1, 2, 3)}),
+    *[("ae.nemesis_card", {"name": f"Basic {n}", "tier": 1}) for n in range(8)],
+    ("ae.nemesis_card_remove", lambda s: {"item": s["outside"]["nemesis_cards"][0]["id"]}),
+    ("ae.build", {"players": 2}),
+    *META,
+]
+
+ANY: list[tuple[str, Post]] = [*tracker_posts(()), *META]
+
+TABLES = {"any": ANY, "arkham": ARKHAM, "aeonsend": AEONSEND}
+SETUPS = {
+    "arkham": {"campaign": "tfa", "difficulty": "standard"},
+    # Three mages: the turn-order deck has a card that asks who takes the turn.
+    "aeonsend": {
+        "players": [
+            {"player": f"P{n}", "character": name, "mat": str(n), "side": "front", "colour": c}
+            for n, (name, c) in enumerate((("Ada", "red"), ("Bo", "white"), ("Cy", "blue")))
+        ],
+        "solo": False,
+    },
+}
+
+
+def page_urls(campaign) -> list[str]:
+    urls = [reverse("campaigns:campaign", args=[campaign.pk])]
+    urls += [
+        reverse("campaigns:game-page", args=[campaign.pk, p]) for p in campaign.game_module.pages
+    ]
+    urls += [
+        reverse(f"campaigns:{name}", args=[campaign.pk])
+        for name in ("history", "members", "settings")
+    ]
+    return urls
+
+
+def test_every_command_of_every_game_has_a_sample_post():
+    for key, game in GAMES.items():
+        assert set(game.commands) == {action for action, _post in TABLES[key]}, key
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_change_shows_on_another_phone_without_a_reload(db, game, monkeypatch):
+    # The same draws every run, so every step's sample post fits the state it meets.
+    monkeypatch.setattr("campaigns.models._system_random", random.Random(12))
+    owner, friend = factories.user("olive"), factories.user("fern")
+    campaign = factories.campaign(
+        game, owner=owner, setup=SETUPS.get(game), members={friend: Membership.Role.PLAYER}
+    )
+    acting, looking = client_for(owner), client_for(friend)
+    urls = page_urls(campaign)
+    missed: list[str] = []
+    seen = {url: outside_live(text(looking.get(url))) for url in urls}
+    for action, post in TABLES[game]:
+        campaign.refresh_from_db()
+        for _try in range(30):
+            try:
+                data = post(campaign.state) if callable(post) else post
+                break
+            except NotYet as first:
+                campaign.apply(first.action, first.data, owner)
+                campaign.refresh_from_db()
+                seen = {url: outside_live(text(looking.get(url))) for url in urls}
+        response = acting.post(reverse("campaigns:act", args=[campaign.pk, action]), data)
+        assert response.status_code == 302, (
+            action,
+            data,
+            re.findall(r'class="error"[^>]*>([^<]*)', text(response)),
+        )
+        for url in urls:
+            after = outside_live(text(looking.get(url)))
+            if after != seen[url]:
+                diff = difflib.unified_diff(seen[url], after, lineterm="", n=1)
+                missed.append(f"{action} on {url}: {' | '.join(list(diff)[2:8])}")
+            seen[url] = after
+    assert not missed, "\n".join(missed)
