@@ -163,6 +163,6 @@ def test_recording_a_scenario_twice_from_the_same_screen_records_it_once(owner_c
     assert scenario_post(owner_client, ark, **record).status_code == 302
     response = scenario_post(owner_client, ark, **record, htmx=True)
     assert response.status_code == 409
-    assert "Changed meanwhile on another phone" in text(response)
+    assert "Changed meanwhile by your earlier tap on this phone" in text(response)
     assert len(state(ark)["scenarios"]) == 1
     assert investigator(ark, roland)["xp"] == 2
