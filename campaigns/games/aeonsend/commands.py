@@ -1198,11 +1198,23 @@ COMMANDS: dict[str, Command] = {
     ),
     "ae.start": command("ae.start", f.StartForm, apply_start, describe_start, stale_check=True),
     "ae.life": command("ae.life", f.LifeForm, apply_life, describe_life, resolve_life),
+    # A draw, a reveal, a roll or a build starts something: from a screen that had not seen the
+    # last change (a second phone, a double tap) it is refused, and that phone sees what happened.
     "ae.draw": command(
-        "ae.draw", f.EmptyForm, apply_draw, describe_draw, random_take(turn_order.draw)
+        "ae.draw",
+        f.EmptyForm,
+        apply_draw,
+        describe_draw,
+        random_take(turn_order.draw),
+        stale_check=True,
     ),
     "ae.reveal": command(
-        "ae.reveal", f.EmptyForm, apply_reveal, describe_reveal, random_take(turn_order.reveal_top)
+        "ae.reveal",
+        f.EmptyForm,
+        apply_reveal,
+        describe_reveal,
+        random_take(turn_order.reveal_top),
+        stale_check=True,
     ),
     "ae.choose": command("ae.choose", f.ChooseForm, apply_choose, describe_choose),
     "ae.top": command(
@@ -1236,7 +1248,9 @@ COMMANDS: dict[str, Command] = {
         words(gettext_noop("Outside the campaign: removed “%(name)s” from your cards")),
         with_info(add_card_name),
     ),
-    "ae.roll": command("ae.roll", f.RandomizeForm, apply_roll, describe_roll, resolve_roll),
+    "ae.roll": command(
+        "ae.roll", f.RandomizeForm, apply_roll, describe_roll, resolve_roll, stale_check=True
+    ),
     "ae.lock": command("ae.lock", f.LockForm, apply_lock, describe_lock, with_info(add_card_name)),
     "ae.chart": command("ae.chart", f.ChartForm, apply_chart, describe_chart, stale_check=True),
     "ae.nemesis_card": command(
@@ -1252,5 +1266,7 @@ COMMANDS: dict[str, Command] = {
         words(gettext_noop("Outside the campaign: removed the nemesis card “%(name)s”")),
         with_info(add_nemesis_card_name),
     ),
-    "ae.build": command("ae.build", f.BuildForm, apply_build, describe_build, resolve_build),
+    "ae.build": command(
+        "ae.build", f.BuildForm, apply_build, describe_build, resolve_build, stale_check=True
+    ),
 }
