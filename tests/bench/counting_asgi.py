@@ -30,8 +30,9 @@ connection_created.connect(_wrap)
 
 def _report(path: str) -> None:
     while True:
-        with open(path, "w") as out:
+        with open(path + ".new", "w") as out:
             out.write(str(_seen[0]))
+        os.replace(path + ".new", path)  # a reader never sees a half-written file
         time.sleep(0.5)
 
 
