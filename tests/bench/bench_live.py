@@ -118,7 +118,8 @@ async def watch_changes(
     owner: Phone, base: str, campaign: int, taps: int, phones: int, refetch: bool
 ) -> list[float]:
     cookies = dict(owner.http.cookies)
-    limits = httpx.Limits(max_connections=2 * phones + 10)
+    # Idle connections expire before uvicorn's keep-alive (5 s) closes them under a request.
+    limits = httpx.Limits(max_connections=2 * phones + 10, keepalive_expiry=2)
     posted: dict[int, float] = {}
     reached: list[float] = []
     count: dict[int, int] = {}
