@@ -4,6 +4,7 @@ The defaults serve a group on one laptop (SQLite next to the code, no set-up). A
 sets DATABASE_URL (PostgreSQL), DJANGO_SECRET_KEY, ALLOWED_HOSTS and COMPANION_HTTPS=1.
 """
 
+import hashlib
 import os
 import secrets
 from pathlib import Path
@@ -22,15 +23,38 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+# SHA-256 of keys that were published (the first one was tracked in git): never used again.
+PUBLISHED_KEYS = {"0bd99781ad7bbf22804ebd85ffe122d36a8fa5621201174bd60cbd515ff8bb0a"}
+
+
 def secret_key() -> str:
-    """The key from the environment, else one made once and kept beside the database."""
+    """The key from the environment, else one made on first run and kept beside the database,
+    readable by its owner only. A key known to be public is replaced by a fresh one."""
     if key := os.environ.get("DJANGO_SECRET_KEY"):
         return key
     path = Path(os.environ.get("COMPANION_DATA_DIR", BASE_DIR)) / ".secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    try:
+        key = path.read_text().strip()
+    except FileNotFoundError:
+        key = ""
+    if key and hashlib.sha256(key.encode()).hexdigest() not in PUBLISHED_KEYS:
+        return key
+    fresh = secrets.token_urlsafe(50)
+    temporary = path.with_name(f".secret_key.{secrets.token_hex(4)}")
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(fresh)
+    try:
+        # Two processes starting at once agree on whichever key was written first.
+        if key:
+            os.replace(temporary, path)
+        else:
+            os.link(temporary, path)
+    except FileExistsError:
+        return path.read_text().strip()
+    finally:
+        temporary.unlink(missing_ok=True)
+    return fresh
 
 
 SECRET_KEY = secret_key()
