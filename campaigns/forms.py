@@ -64,14 +64,34 @@ class SignupForm(UserCreationForm):
 
 
 class KeepAccountForm(forms.Form):
-    """A guest picks a username and password, so the account works on another device too."""
+    """A guest picks a username and password, so the account works on another device too.
 
+    An account that already has a password changes it only with the current one: a session
+    taken from an unlocked phone must not become the account for good."""
+
+    current_password = forms.CharField(
+        label=_("Current password"),
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+        strip=False,
+    )
     username = forms.CharField(label=_("Username"), max_length=150)
-    password = forms.CharField(label=_("Password"), widget=forms.PasswordInput, min_length=8)
+    password = forms.CharField(
+        label=_("New password"),
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+        min_length=8,
+    )
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.user = user
+        if not user.has_usable_password():  # a guest keeping its account has none to give
+            del self.fields["current_password"]
+            self.fields["password"].label = _("Password")
+
+    def clean_current_password(self) -> str:
+        if not self.user.check_password(self.cleaned_data["current_password"]):
+            raise forms.ValidationError(_("That is not your current password."))
+        return ""
 
     def clean_username(self) -> str:
         username = self.cleaned_data["username"].strip()

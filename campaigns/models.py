@@ -46,6 +46,24 @@ def phone_of(change: str | None) -> str:
     return change.partition(".")[0] if change else ""
 
 
+class NotAllowed(CommandError):
+    """The member's role may not make (nor undo, nor redo) this change."""
+
+
+def check_role(game, action: str, role: str | None) -> None:
+    command = game.commands.get(action)
+    if role is not None and command is not None and role not in command.roles:
+        raise NotAllowed(gettext("Only the owner can do that."))
+
+
+def may_make(game, event, membership) -> bool:
+    """Whether the member may undo or redo this change (False when there is none)."""
+    if event is None or not membership.can_change:
+        return False
+    command = game.commands.get(event.action)
+    return command is None or membership.role in command.roles
+
+
 class CampaignQuerySet(models.QuerySet):
     def for_user(self, user) -> CampaignQuerySet:
         if not user.is_authenticated:
@@ -139,8 +157,13 @@ class Campaign(models.Model):
         self.refresh_from_db()
         return event
 
-    def undo(self, user, event_id: int | None = None, change: str | None = None) -> Event:
-        """Undo the newest change still in effect (the one the phone showed, if it says)."""
+    def undo(
+        self, user, event_id: int | None = None, change: str | None = None, role: str | None = None
+    ) -> Event:
+        """Undo the newest change still in effect (the one the phone showed, if it says).
+
+        Undoing a change needs the role its command needs (`role` is the member's, when a
+        member asks)."""
         with transaction.atomic():
             campaign = Campaign.objects.select_for_update().get(pk=self.pk)
             if done := campaign._applied(change):
@@ -150,6 +173,7 @@ class Campaign(models.Model):
                 raise CommandError(gettext("There is nothing to undo."))
             if event_id is not None and target.pk != event_id:
                 raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
+            check_role(campaign.game_module, target.action, role)
             event = campaign._append(
                 user,
                 Event.Kind.UNDO,
@@ -164,8 +188,12 @@ class Campaign(models.Model):
         self.refresh_from_db()
         return event
 
-    def redo(self, user, event_id: int | None = None, change: str | None = None) -> Event:
-        """Apply again the change most recently undone, with the same outcome (draws included)."""
+    def redo(
+        self, user, event_id: int | None = None, change: str | None = None, role: str | None = None
+    ) -> Event:
+        """Apply again the change most recently undone, with the same outcome (draws included).
+
+        Redoing a change needs the role its command needs, as undoing it does."""
         with transaction.atomic():
             campaign = Campaign.objects.select_for_update().get(pk=self.pk)
             if done := campaign._applied(change):
@@ -176,6 +204,7 @@ class Campaign(models.Model):
             if event_id is not None and undo_event.pk != event_id:
                 raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
             target = undo_event.target
+            check_role(campaign.game_module, target.action, role)
             state = copy.deepcopy(campaign.state)
             campaign.game_module.commands[target.action].apply(state, target.data)
             event = campaign._append(

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns.commands import CommandError
 from campaigns.forms import DeleteForm, MemberForm, RoleForm
-from campaigns.models import CHANGE_ID, Campaign, Membership, Stale, display_name
+from campaigns.models import CHANGE_ID, Campaign, Membership, NotAllowed, Stale, display_name
 from campaigns.views.access import member_campaign, owner_campaign
 from campaigns.views.render import (
     REGION,
@@ -121,9 +121,13 @@ def undo_or_redo(request: HttpRequest, pk: int, which: str) -> HttpResponse:
         event_id = None
     message, status = None, 200
     try:
-        getattr(campaign, which)(request.user, event_id, posted_change(request))
+        getattr(campaign, which)(
+            request.user, event_id, posted_change(request), role=membership.role
+        )
     except Stale as stale:
         message, status = stale.message, 409
+    except NotAllowed as refused:
+        message, status = refused.message, 403
     except CommandError as refused:
         message, status = refused.message, 422
     page = known_page(campaign, request.POST.get("back", ""))

@@ -27,7 +27,7 @@ from django_htmx.http import reselect, reswap, retarget
 
 from campaigns.forms import DeleteForm
 from campaigns.games.base import Viewing
-from campaigns.models import Campaign, Event, Membership, display_name
+from campaigns.models import Campaign, Event, Membership, display_name, may_make
 from campaigns.templatetags.regions import COLLECT, RegionNode, Regions
 
 REGION = re.compile(r"^[a-z0-9-]{1,40}$")
@@ -151,6 +151,9 @@ def page_context(
         "undo_event": campaign.undo_top,
         "redo_event": redo_event,
         "redo_marker": campaign.redo_top,
+        # Undoing or redoing a change needs the role its command needs.
+        "may_undo": may_make(game, campaign.undo_top, membership),
+        "may_redo": may_make(game, redo_event, membership),
         "error": refusal,
         **game.context(campaign, state, viewing(request, page)),
     }

@@ -141,8 +141,10 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limited("account")
 def account(request: HttpRequest) -> HttpResponse:
-    """A guest keeps the account by choosing a username and password."""
+    """A guest keeps the account by choosing a username and password; an account with a
+    password changes it by giving the current one."""
     user = request.user
     initial = {} if user.has_usable_password() else {"username": ""}
     form = KeepAccountForm(request.POST or None, user=user, initial=initial)
