@@ -14,7 +14,12 @@ from django.core.cache import cache
 from django.test import Client, RequestFactory, override_settings
 from django.utils.safestring import mark_safe
 
-from campaigns.models import NotAllowed
+from campaigns.engines import chaos
+from campaigns.games import GAMES
+from campaigns.games.arkham import data as arkham_data
+from campaigns.games.arkham.bag_page import ODDS_BUDGET
+from campaigns.games.arkham.common import scenario_key
+from campaigns.models import Campaign, Membership, NotAllowed
 from companion.settings import secret_key
 from tests.conftest import HTMX, client_for, snapshot, text, tracker_id
 
@@ -185,3 +190,58 @@ def test_a_guest_keeps_its_account_without_a_current_password(campaign):
     # From then on it is an account with a password like any other.
     response = client.post("/account/", {"username": "quinn", "password": "thief-takes-it-42"})
     assert response.status_code == 422
+
+
+# A bag too big to work out answers with a message instead of holding the server
+
+NON_POOL = [t for t in chaos.TOKENS if t not in ("bless", "curse")]
+HUGE_BAG = {**{t: 20 for t in NON_POOL}, "bless": 10, "curse": 10}  # 360 tokens
+CHAINING = {
+    "skull": {"modifier": -1, "reveal_another": True},
+    "cultist": {"modifier": -2, "reveal_another": True},
+    "tablet": {"modifier": -3, "reveal_another": True},
+    "elder_thing": {"modifier": -4, "reveal_another": True},
+    "elder_sign": {"modifier": 3, "reveal_another": True},
+}
+
+
+def test_the_engine_stops_at_its_budget():
+    small = {"0": 2, "-1": 1, "bless": 1}
+    exact = chaos.success_probability(small, 2, 2)
+    assert chaos.success_probability(small, 2, 2, budget=10_000) == exact
+    for call in (
+        lambda budget: chaos.success_probability(small, 2, 2, budget=budget),
+        lambda budget: chaos.pass_table(small, None, 2, budget=budget),
+        lambda budget: chaos.outcome_distribution(small, budget=budget),
+    ):
+        with pytest.raises(chaos.OddsTooLong):
+            call(1)
+    with pytest.raises(chaos.ChaosError):
+        chaos.success_probability(small, 2, 2, budget=-1)
+
+
+def test_a_huge_bag_is_over_the_pages_budget_and_the_fullest_real_bag_is_within_it():
+    with pytest.raises(chaos.OddsTooLong):
+        chaos.pass_table(HUGE_BAG, CHAINING, 2, budget=ODDS_BUDGET)
+    # Every token the game provides, every symbol revealing another with its own value.
+    assert chaos.pass_table(arkham_data.TOKEN_LIMITS, CHAINING, 2, budget=ODDS_BUDGET)
+
+
+def test_the_bag_page_says_the_odds_are_too_long_for_a_huge_bag(owner):
+    game = GAMES["arkham"]
+    setup = {"campaign": "notz", "difficulty": "standard"}
+    state = game.initial_state(setup)
+    state.update(name="Huge", archived=False, bag=HUGE_BAG)
+    state.setdefault("effects", {})[scenario_key(state)] = CHAINING
+    campaign = Campaign.objects.create(
+        game="arkham", name="Huge", setup=setup, initial_state=state, state=state
+    )
+    Membership.objects.create(campaign=campaign, user=owner, role=Membership.Role.OWNER)
+    response = client_for(owner).get(f"/c/{campaign.pk}/p/bag/?skill=4&difficulty=3")
+    assert response.status_code == 200
+    page = text(response)
+    assert "The odds are too long to compute for this bag." in page
+    assert 'class="pct"' not in page and "Skill 4 against 3" not in page
+    # In Japanese too.
+    response = client_for(owner).get(f"/c/{campaign.pk}/p/bag/", HTTP_ACCEPT_LANGUAGE="ja")
+    assert "この袋は大きすぎて、確率を正確に計算できません。" in text(response)

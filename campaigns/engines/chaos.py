@@ -27,6 +27,7 @@ __all__ = [
     "TOKENS",
     "Chain",
     "ChaosError",
+    "OddsTooLong",
     "Outcome",
     "Reveal",
     "chain",
@@ -80,6 +81,30 @@ _NOTHING = (0, False, False)
 
 class ChaosError(ValueError):
     """A chaos bag, effect table or skill test the engine cannot work with."""
+
+
+class OddsTooLong(Exception):
+    """Working out the exact odds would take more steps than the caller's ``budget`` allows.
+
+    A bag far beyond any real one (hundreds of tokens, many of them revealing another) makes the
+    count grow large; a caller serving a page passes a budget and says so instead of waiting.
+    """
+
+
+class _Budget:
+    """Steps of counting left; None counts without a limit. Work is paid before it is done."""
+
+    def __init__(self, steps: int | None, scale: int = 1) -> None:
+        if steps is not None and (not _is_int(steps) or steps < 0):
+            raise ChaosError(f"The budget must be a whole number of steps, not {steps!r}.")
+        self.left, self.scale = steps, scale
+
+    def spend(self, steps: int) -> None:
+        if self.left is None:
+            return
+        self.left -= steps * self.scale
+        if self.left < 0:
+            raise OddsTooLong("The odds of this bag take too long to work out exactly.")
 
 
 class Outcome(NamedTuple):
@@ -288,7 +313,9 @@ def _check_test(skill: object, difficulty: object) -> None:
 
 
 def _outcome_weights(
-    bag: Mapping[str, int], effects: Mapping[str, Mapping[str, int | bool]] | None
+    bag: Mapping[str, int],
+    effects: Mapping[str, Mapping[str, int | bool]] | None,
+    budget: int | None = None,
 ) -> tuple[dict[tuple[int, bool, bool], int], int]:
     """Count the orderings of the whole bag by the outcome of the chain they start with.
 
@@ -301,12 +328,16 @@ def _outcome_weights(
     start K! (N - K - 1)! orderings, whatever the set; so the sets are counted by size, total
     and whether one succeeds automatically (a knapsack over the kinds of chaining token), and
     the work grows with the number of tokens, not with the product of their counts.
+
+    ``budget`` caps the steps (one per entry the counting writes, more for a bigger bag, whose
+    numbers are longer): OddsTooLong when over, before the work is done.
     """
     counts = validate_bag(bag)
     clean = validate_effects(effects)
     size = sum(counts.values())
     if size == 0:
         raise ChaosError("The chaos bag is empty: put at least one token in it before a test.")
+    steps = _Budget(budget, 1 + size // 64)
 
     enders: dict[tuple[int, bool, bool], int] = {}
     chainers: dict[tuple[int, bool], int] = {}  # (modifier, auto_succeed) -> copies
@@ -331,6 +362,7 @@ def _outcome_weights(
     # sets[(k, total, succeeds)] = how many sets of k chaining tokens (no frost) add up so.
     sets: dict[tuple[int, int, bool], int] = {(0, 0, False): 1}
     for (modifier, auto_succeed), copies in chainers.items():
+        steps.spend(len(sets) * (copies + 1))
         grown: dict[tuple[int, int, bool], int] = {}
         for (k, total, succeeds), ways in sets.items():
             for taken in range(copies + 1):
@@ -342,6 +374,7 @@ def _outcome_weights(
                 grown[grown_key] = grown.get(grown_key, 0) + ways * math.comb(copies, taken)
         sets = grown
 
+    steps.spend(2 * len(sets) * (len(enders) + 1) + size)
     factorial = [math.factorial(n) for n in range(size + 1)]
     weights: dict[tuple[int, bool, bool], int] = {}
 
@@ -384,13 +417,16 @@ def _passes(outcome: tuple[int, bool, bool], skill: int, difficulty: int) -> boo
 
 
 def outcome_distribution(
-    bag: Mapping[str, int], effects: Mapping[str, Mapping[str, int | bool]] | None = None
+    bag: Mapping[str, int],
+    effects: Mapping[str, Mapping[str, int | bool]] | None = None,
+    budget: int | None = None,
 ) -> dict[Outcome, Fraction]:
     """Exact chance of every way a test's chain of revealed tokens can end.
 
     Sorted by total, then automatic success, then automatic failure; the chances sum to 1.
+    Raises OddsTooLong when the count needs more than ``budget`` steps.
     """
-    weights, orderings = _outcome_weights(bag, effects)
+    weights, orderings = _outcome_weights(bag, effects, budget)
     return {
         Outcome(*key): Fraction(weight, orderings)
         for key, weight in sorted(
@@ -404,10 +440,14 @@ def success_probability(
     skill: int,
     difficulty: int,
     effects: Mapping[str, Mapping[str, int | bool]] | None = None,
+    budget: int | None = None,
 ) -> Fraction:
-    """Exact chance that a test of ``skill`` against ``difficulty`` succeeds with this bag."""
+    """Exact chance that a test of ``skill`` against ``difficulty`` succeeds with this bag.
+
+    Raises OddsTooLong when the count needs more than ``budget`` steps.
+    """
     _check_test(skill, difficulty)
-    weights, orderings = _outcome_weights(bag, effects)
+    weights, orderings = _outcome_weights(bag, effects, budget)
     passing = sum(weight for key, weight in weights.items() if _passes(key, skill, difficulty))
     return Fraction(passing, orderings)
 
@@ -417,18 +457,20 @@ def pass_table(
     effects: Mapping[str, Mapping[str, int | bool]] | None,
     difficulty: int,
     margins: Iterable[int] = range(-2, 7),
+    budget: int | None = None,
 ) -> dict[int, Fraction]:
     """Chance to pass against ``difficulty`` for each margin, testing skill = difficulty + margin.
 
     The difficulty is needed, not just the margin, because the modified skill is floored at 0:
     skill 1 against difficulty 0 passes whatever is drawn, skill 4 against 3 may not.
+    Raises OddsTooLong when the count needs more than ``budget`` steps.
     """
     _check_test(0, difficulty)
     margins = list(margins)
     for margin in margins:
         if not _is_int(margin):
             raise ChaosError(f"Each margin must be a whole number, not {margin!r}.")
-    weights, orderings = _outcome_weights(bag, effects)
+    weights, orderings = _outcome_weights(bag, effects, budget)
     return {
         margin: Fraction(
             sum(

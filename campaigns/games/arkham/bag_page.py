@@ -105,6 +105,10 @@ def bag_view(state: State) -> dict[str, Any]:
 
 MARGINS = range(-2, 7)
 TABLE_DIFFICULTY = 2  # any difficulty of 1 or more gives the same table (the floor at 0 aside)
+# Steps of counting one odds answer may take: the fullest bag the game allows (every token at
+# its limit, every symbol revealing another with its own value) needs about 103,000; a bag
+# beyond would hold the server, and gets a message instead.
+ODDS_BUDGET = 250_000
 
 
 def percent(chance: Fraction) -> str:
@@ -126,21 +130,28 @@ def odds(state: State, active_id: Any, query: Mapping[str, Any]) -> dict[str, An
     ``query`` (the page's GET parameters), if any."""
     bag = resting_bag(state)
     effects = effects_for(state, active_id)
-    result: dict[str, Any] = {"empty": not bag, "form": None, "typed": None}
-    if "skill" in query or "difficulty" in query:
-        form = OddsForm(query)
-        result["form"] = form
-        if form.is_valid() and bag:
-            chance = chaos.success_probability(
-                bag, form.cleaned_data["skill"], form.cleaned_data["difficulty"], effects
-            )
-            result["typed"] = percent(chance)
-    if bag:
-        table = chaos.pass_table(bag, effects, TABLE_DIFFICULTY, MARGINS)
-        result["rows"] = [
-            {"margin": signed(m), "chance": percent(c), "width": f"{float(c * 100):.2f}"}
-            for m, c in table.items()
-        ]
+    result: dict[str, Any] = {"empty": not bag, "form": None, "typed": None, "too_long": False}
+    try:
+        if "skill" in query or "difficulty" in query:
+            form = OddsForm(query)
+            result["form"] = form
+            if form.is_valid() and bag:
+                chance = chaos.success_probability(
+                    bag,
+                    form.cleaned_data["skill"],
+                    form.cleaned_data["difficulty"],
+                    effects,
+                    budget=ODDS_BUDGET,
+                )
+                result["typed"] = percent(chance)
+        if bag:
+            table = chaos.pass_table(bag, effects, TABLE_DIFFICULTY, MARGINS, budget=ODDS_BUDGET)
+            result["rows"] = [
+                {"margin": signed(m), "chance": percent(c), "width": f"{float(c * 100):.2f}"}
+                for m, c in table.items()
+            ]
+    except chaos.OddsTooLong:
+        result.update(too_long=True, typed=None, rows=[])
     return result
 
 
