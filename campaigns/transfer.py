@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import datetime
 import json
+import math
+import re
 from typing import Any
 
 from django.db import transaction
@@ -62,23 +64,77 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
     }
 
 
+class NotANumber(ValueError):
+    pass
+
+
+def finite(text: str) -> float:
+    """A JSON number with a fraction or exponent; NaN and Infinity (or 1e999) are refused."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise NotANumber(text)
+    return number
+
+
+def not_a_number(text: str) -> float:
+    raise NotANumber(text)
+
+
+# An escaped UTF-16 surrogate (\ud800-\udfff); only a file holding one can decode to a lone one.
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
 def parse(raw: bytes) -> dict[str, Any]:
     # PostgreSQL cannot store a NUL character in JSON; no campaign needs one.
     if b"\x00" in raw or b"\\u0000" in raw:
         raise ImportRefused(_("The file holds a character a campaign cannot (NUL)."))
     try:
-        document = json.loads(raw.decode("utf-8"))
+        document = json.loads(raw.decode("utf-8"), parse_float=finite, parse_constant=not_a_number)
     except UnicodeDecodeError:
         raise ImportRefused(_("The file is not text in UTF-8.")) from None
     except RecursionError:
         raise ImportRefused(_("The file is nested too deeply to be a campaign.")) from None
+    except NotANumber:
+        raise ImportRefused(
+            _("The file holds a number a campaign cannot (NaN, Infinity or too large).")
+        ) from None
     except ValueError:
         raise ImportRefused(_("The file is not JSON, or it was cut short.")) from None
+    if SURROGATE_ESCAPE.search(raw):
+        # A pair of escapes makes one character; a lone half is no character at all, and a
+        # database cannot store it as text.
+        try:
+            json.dumps(document, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ImportRefused(
+                _("The file holds text that is not valid Unicode (a lone surrogate).")
+            ) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportRefused(_("The file is not a Companion campaign."))
     if document.get("format_version") != FORMAT_VERSION:
         raise ImportRefused(_("The file's format version is not one this site reads."))
     return document
+
+
+# Event times a campaign can hold, in UTC: any later one cannot be shown in every time zone.
+EARLIEST = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+LATEST = datetime.datetime(9000, 1, 1, tzinfo=datetime.UTC)
+
+
+def event_time(value: object) -> datetime.datetime:
+    """An event's ISO 8601 time, in UTC (a time without a zone is UTC); ValueError if none."""
+    if not isinstance(value, str):
+        raise ValueError(value)
+    created = datetime.datetime.fromisoformat(value)
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=datetime.UTC)
+    try:
+        created = created.astimezone(datetime.UTC)
+    except OverflowError:
+        raise ValueError(value) from None
+    if not EARLIEST <= created < LATEST:
+        raise ValueError(value)
+    return created
 
 
 def campaign_name(value: object) -> str:
@@ -155,15 +211,11 @@ def replay_file(
             or not isinstance(data, dict)
         ):
             raise ImportRefused(_("An event is not one this game knows (%(where)s).") % where)
-        actor, created = item.get("actor"), item.get("created")
+        actor = item.get("actor")
         try:
-            if not isinstance(created, str):
-                raise ValueError
-            created = datetime.datetime.fromisoformat(created)
+            created = event_time(item.get("created"))
         except ValueError:
             raise ImportRefused(_("An event has no valid time (%(where)s).") % where) from None
-        if created.tzinfo is None:
-            created = created.replace(tzinfo=datetime.UTC)
         row = {
             "seq": number,
             "kind": kind,

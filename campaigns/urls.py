@@ -1,6 +1,22 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from campaigns import views
+
+
+class RowId:
+    """A row's id in a URL: at most 18 digits, so it always fits the database's 64-bit integer
+    (a longer number is a 404, not an overflow)."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
+register_converter(RowId, "id")
 
 app_name = "campaigns"
 
@@ -11,19 +27,19 @@ urlpatterns = [
     path("import/", views.import_view, name="import"),
     path("join/<slug:token>/", views.join, name="join"),
     path("account/", views.account, name="account"),
-    path("c/<int:pk>/", views.campaign_page, name="campaign"),
-    path("c/<int:pk>/p/<slug:page>/", views.game_page, name="game-page"),
-    path("c/<int:pk>/do/<str:action>/", views.act, name="act"),
-    path("c/<int:pk>/undo/", views.undo, name="undo"),
-    path("c/<int:pk>/redo/", views.redo, name="redo"),
-    path("c/<int:pk>/history/", views.history, name="history"),
-    path("c/<int:pk>/stream/", views.stream, name="stream"),
-    path("c/<int:pk>/version/", views.version, name="version"),
-    path("c/<int:pk>/members/", views.members, name="members"),
-    path("c/<int:pk>/members/invite/", views.rotate_invite, name="rotate-invite"),
-    path("c/<int:pk>/members/remove/", views.remove_member, name="remove-member"),
-    path("c/<int:pk>/members/role/", views.set_role, name="set-role"),
-    path("c/<int:pk>/settings/", views.campaign_settings, name="settings"),
-    path("c/<int:pk>/delete/", views.delete_campaign, name="delete"),
-    path("c/<int:pk>/export.json", views.export, name="export"),
+    path("c/<id:pk>/", views.campaign_page, name="campaign"),
+    path("c/<id:pk>/p/<slug:page>/", views.game_page, name="game-page"),
+    path("c/<id:pk>/do/<str:action>/", views.act, name="act"),
+    path("c/<id:pk>/undo/", views.undo, name="undo"),
+    path("c/<id:pk>/redo/", views.redo, name="redo"),
+    path("c/<id:pk>/history/", views.history, name="history"),
+    path("c/<id:pk>/stream/", views.stream, name="stream"),
+    path("c/<id:pk>/version/", views.version, name="version"),
+    path("c/<id:pk>/members/", views.members, name="members"),
+    path("c/<id:pk>/members/invite/", views.rotate_invite, name="rotate-invite"),
+    path("c/<id:pk>/members/remove/", views.remove_member, name="remove-member"),
+    path("c/<id:pk>/members/role/", views.set_role, name="set-role"),
+    path("c/<id:pk>/settings/", views.campaign_settings, name="settings"),
+    path("c/<id:pk>/delete/", views.delete_campaign, name="delete"),
+    path("c/<id:pk>/export.json", views.export, name="export"),
 ]

@@ -84,6 +84,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "companion.limits.RequestSizeMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -215,6 +216,12 @@ COMPANION_STREAM_LIFETIME = float(os.environ.get("COMPANION_STREAM_LIFETIME", "3
 COMPANION_RATE_LIMIT = int(os.environ.get("COMPANION_RATE_LIMIT", "20"))
 # The largest campaign file an import accepts (bytes).
 COMPANION_IMPORT_MAX_BYTES = 5 * 1024 * 1024
+# The largest request body read at all (bytes): anything larger is answered 413 before it is
+# read (companion/limits.py). Room for an import at its limit, and form fields around it.
+COMPANION_MAX_REQUEST_BYTES = int(os.environ.get("COMPANION_MAX_REQUEST_BYTES", 6 * 1024 * 1024))
+# A body within that limit stays in memory: no upload is written to disk.
+FILE_UPLOAD_MAX_MEMORY_SIZE = COMPANION_MAX_REQUEST_BYTES
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]
 
 LOGGING = {
     "version": 1,

@@ -1,10 +1,15 @@
 """What an attacker tries: a public secret key, undoing what one may not do, a stolen session,
 a bag too big to work out, huge or odd requests, and limits dodged through another process."""
 
+import copy
+import json
 import re
+import socket
 import subprocess
 from pathlib import Path
+from urllib.parse import urlparse
 
+import httpx
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.messages import constants
@@ -19,9 +24,11 @@ from campaigns.games import GAMES
 from campaigns.games.arkham import data as arkham_data
 from campaigns.games.arkham.bag_page import ODDS_BUDGET
 from campaigns.games.arkham.common import scenario_key
-from campaigns.models import Campaign, Membership, NotAllowed
+from campaigns.models import Campaign, Event, Membership, NotAllowed
+from campaigns.transfer import export_campaign
 from companion.settings import secret_key
-from tests.conftest import HTMX, client_for, snapshot, text, tracker_id
+from tests.conftest import HTMX, client_for, make_campaign, snapshot, text, tracker_id
+from tests.test_transfer import assign, counts, set_event, upload
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -245,3 +252,228 @@ def test_the_bag_page_says_the_odds_are_too_long_for_a_huge_bag(owner):
     # In Japanese too.
     response = client_for(owner).get(f"/c/{campaign.pk}/p/bag/", HTTP_ACCEPT_LANGUAGE="ja")
     assert "この袋は大きすぎて、確率を正確に計算できません。" in text(response)
+
+
+# Odd imports: refused with a message, nothing created
+
+
+@pytest.fixture
+def exported(campaign, owner, player) -> dict:
+    doom = tracker_id(campaign, "Doom")
+    campaign.apply("counter.adjust", {"tracker": doom, "delta": 2}, owner)
+    campaign.apply("counter.adjust", {"tracker": doom, "delta": 1}, player)
+    campaign.refresh_from_db()
+    return export_campaign(campaign)
+
+
+def with_event_data(**extra):
+    def change(document):
+        document["events"][0]["data"].update(extra)
+
+    return change
+
+
+ODD_FILES = {
+    "nan": (lambda d: broken(d, with_event_data(extra=float("nan"))), "NaN"),
+    "infinity": (lambda d: broken(d, with_event_data(extra=float("inf"))), "Infinity"),
+    "minus-infinity": (lambda d: broken(d, assign("setup", {"x": float("-inf")})), "Infinity"),
+    "1e999": (
+        lambda d: json.dumps(d).replace('"delta": 2', '"delta": 2, "x": 1e999', 1).encode(),
+        "Infinity",
+    ),
+    "lone-surrogate-in-name": (
+        lambda d: json.dumps(d).replace('"Our campaign"', '"Our \\ud800 campaign"').encode(),
+        "lone surrogate",
+    ),
+    "lone-surrogate-in-data": (
+        lambda d: broken(d, with_event_data(note="a\ud800b")),
+        "lone surrogate",
+    ),
+    "lone-low-surrogate-in-actor": (
+        lambda d: broken(d, set_event(2, actor="\udc00")),
+        "lone surrogate",
+    ),
+    "time-before-year-one-in-utc": (
+        lambda d: broken(d, set_event(1, created="0001-01-01T00:00:00+23:59")),
+        "An event has no valid time (event 1).",
+    ),
+    "time-after-9999-in-utc": (
+        lambda d: broken(d, set_event(1, created="9999-12-31T23:59:59-23:59")),
+        "An event has no valid time (event 1).",
+    ),
+    "time-in-year-9999": (
+        lambda d: broken(d, set_event(1, created="9999-12-31T23:00:00+00:00")),
+        "An event has no valid time (event 1).",
+    ),
+}
+
+
+def broken(document, change) -> bytes:
+    document = copy.deepcopy(document)
+    change(document)
+    return json.dumps(document, ensure_ascii=True).encode()
+
+
+@pytest.mark.parametrize("odd", ODD_FILES, ids=list(ODD_FILES))
+def test_an_odd_file_is_refused_with_a_message_and_creates_nothing(exported, stranger, odd):
+    make, message = ODD_FILES[odd]
+    before = counts()
+    response = upload(client_for(stranger), make(exported))
+    assert response.status_code == 422
+    assert message in text(response)
+    assert counts() == before
+
+
+def test_a_surrogate_pair_is_one_character_and_imports(exported, stranger):
+    raw = json.dumps(exported).replace('"Our campaign"', '"Our \\ud83c\\udfb2 campaign"').encode()
+    response = upload(client_for(stranger), raw)
+    assert response.status_code == 302
+    assert Campaign.objects.filter(name="Our 🎲 campaign").exists()
+
+
+# Nothing with a lone surrogate is stored through a form either
+
+SURROGATE_BYTES = b"\xed\xa0\x80"  # \ud800 written as UTF-8 would write it (it may not)
+
+
+def storable(*texts) -> bool:
+    return all(isinstance(t, str) and t.encode("utf-8") for t in texts)
+
+
+def test_text_fields_posted_with_a_lone_surrogate_store_no_lone_surrogate(owner):
+    client = client_for(owner)
+    response = client.post(
+        "/new/any/",
+        b"name=Our%ED%A0%80camp&trackers=",
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert response.status_code in (302, 422)
+    for campaign in Campaign.objects.all():
+        assert storable(campaign.name, json.dumps(campaign.state, ensure_ascii=False))
+    campaign = make_campaign(owner)
+    notes = tracker_id(campaign, "Notes")
+    boundary = "bound"
+    body = (
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="tracker"\r\n\r\n{notes}\r\n'
+            f'--{boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\n'
+        ).encode()
+        + b"x"
+        + SURROGATE_BYTES
+        + f"y\r\n--{boundary}--\r\n".encode()
+    )
+    response = client.post(
+        f"/c/{campaign.pk}/do/notes.add/",
+        body,
+        content_type=f"multipart/form-data; boundary={boundary}",
+    )
+    client.post(
+        f"/c/{campaign.pk}/do/campaign.rename/",
+        b"name=A%ED%A0%80B%ED%B0%80",
+        content_type="application/x-www-form-urlencoded",
+    )
+    campaign.refresh_from_db()
+    assert storable(campaign.name, json.dumps(campaign.state, ensure_ascii=False))
+    for event in Event.objects.filter(campaign=campaign):
+        assert storable(json.dumps(event.data, ensure_ascii=False))
+    for path in ("", "history/", "settings/", "export.json"):
+        assert client.get(f"/c/{campaign.pk}/{path}").status_code == 200, path
+
+
+def test_a_display_name_with_a_lone_surrogate_stores_none(campaign):
+    client = Client()
+    client.post(
+        f"/join/{campaign.invite_token}/",
+        b"display_name=Q%ED%A0%80",
+        content_type="application/x-www-form-urlencoded",
+    )
+    for user in get_user_model().objects.all():
+        assert storable(user.first_name, user.username)
+
+
+# Campaign ids too big for the database
+
+
+@pytest.mark.parametrize("number", [2**63 - 1, 2**63, 2**64, 10**30])
+def test_a_campaign_id_too_big_for_the_database_is_404(owner, number):
+    client = client_for(owner)
+    for path in ("", "history/", "members/", "settings/", "version/", "export.json", "p/bag/"):
+        assert client.get(f"/c/{number}/{path}").status_code == 404, path
+    for path in ("undo/", "redo/", "do/counter.adjust/", "members/remove/", "delete/"):
+        assert client.post(f"/c/{number}/{path}", {"member": 1}).status_code == 404, path
+
+
+def test_a_member_id_too_big_for_the_database_is_refused(campaign, owner):
+    before = snapshot(campaign)
+    response = client_for(owner).post(f"/c/{campaign.pk}/members/remove/", {"member": str(2**64)})
+    assert response.status_code == 422
+    assert snapshot(campaign) == before
+
+
+# Request bodies are capped before they are read
+
+
+def test_an_import_over_the_request_limit_says_so_next_to_the_field(stranger, settings):
+    settings.COMPANION_MAX_REQUEST_BYTES = 64 * 1024
+    before = counts()
+    response = upload(client_for(stranger), b" " * (100 * 1024))
+    assert response.status_code == 413
+    page = text(response)
+    assert re.search(r'class="errorlist[^>]*>\s*<li>The file is larger than a campaign', page)
+    assert counts() == before
+
+
+def test_a_declared_body_over_the_limit_is_refused_unread(owner):
+    response = Client().generic(
+        "POST",
+        "/login/",
+        b"username=olive&password=a-long-password-1",
+        content_type="application/x-www-form-urlencoded",
+        CONTENT_LENGTH=str(500 * 1024 * 1024),
+    )
+    assert response.status_code == 413
+    assert "That is too much to send at once" in text(response)
+    assert "at most 6 MB" in text(response)
+
+
+def raw_post(url: str, head: bytes, body_parts) -> bytes:
+    """Send a POST by hand (a body the client does not finish), return what the server says."""
+    parts = urlparse(url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=20) as sock:
+        sock.sendall(head)
+        try:
+            for part in body_parts:
+                sock.sendall(part)
+        except OSError:
+            pass  # the server answered and closed before the whole body was sent
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+            if b"</html>" in answer:
+                break
+        return answer
+
+
+@pytest.mark.server
+def test_the_server_answers_413_before_reading_a_huge_body(site):
+    host = urlparse(site.url).netloc.encode()
+    declared = (
+        b"POST /import/ HTTP/1.1\r\nHost: " + host + b"\r\n"
+        b"Content-Type: multipart/form-data; boundary=x\r\n"
+        b"Content-Length: 524288000\r\n\r\n"
+    )
+    # Only 64 KB of the declared 500 MB is ever sent: the answer cannot wait for the rest.
+    answer = raw_post(site.url, declared, [b"-" * 65536])
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b"That is too much to send at once" in answer
+    chunked = (
+        b"POST /login/ HTTP/1.1\r\nHost: " + host + b"\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n"
+    )
+    chunk = b"a" * (1024 * 1024)
+    parts = [b"%x\r\n" % len(chunk) + chunk + b"\r\n" for _ in range(7)]
+    answer = raw_post(site.url, chunked, parts)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    # The site goes on serving.
+    assert httpx.get(site.url + "/login/").status_code == 200
