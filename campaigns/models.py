@@ -438,3 +438,20 @@ def display_name(user: Any, fallback: str = "") -> str:
     if user is None:
         return fallback or gettext("someone who left")
     return user.first_name or user.username
+
+
+class RateCount(models.Model):
+    """How many attempts one address (or account) made at one thing in one minute, kept in the
+    database so that every server process counts against the same limit."""
+
+    key = models.CharField(max_length=120)
+    window = models.BigIntegerField(db_index=True)  # minutes since the epoch
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["key", "window"], name="one_count_per_key_and_minute")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} @{self.window}: {self.count}"

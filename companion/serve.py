@@ -32,7 +32,9 @@ def main() -> None:
         host=os.environ.get("HOST", "0.0.0.0"),
         port=port,
         log_level=os.environ.get("LOG_LEVEL", "warning"),
-        proxy_headers=True,
+        # The site reads X-Forwarded-For itself, and only when told a proxy writes it
+        # (COMPANION_TRUST_PROXY): uvicorn must not take a client's word for its address.
+        proxy_headers=False,
         timeout_graceful_shutdown=2,
     )
 

@@ -212,8 +212,12 @@ if env_bool("COMPANION_HTTPS"):
 
 # How long one stream stays open before the phone reconnects (seconds).
 COMPANION_STREAM_LIFETIME = float(os.environ.get("COMPANION_STREAM_LIFETIME", "300"))
-# Login and join attempts allowed per address per minute.
+# Login, sign-up, join and password attempts allowed per address per minute (counted in the
+# database, so across every server process).
 COMPANION_RATE_LIMIT = int(os.environ.get("COMPANION_RATE_LIMIT", "20"))
+# A proxy in front of the site appends the client's address to X-Forwarded-For: trust its last
+# entry for the limits. Off, the header is ignored (anyone can write it).
+COMPANION_TRUST_PROXY = env_bool("COMPANION_TRUST_PROXY")
 # The largest campaign file an import accepts (bytes).
 COMPANION_IMPORT_MAX_BYTES = 5 * 1024 * 1024
 # The largest request body read at all (bytes): anything larger is answered 413 before it is

@@ -102,6 +102,7 @@ class Site:
                 "warning",
                 "--timeout-graceful-shutdown",
                 "1",
+                "--no-proxy-headers",  # as `make run` and the README serve it
             ],
             cwd=ROOT,
             env={**database.env, **env},

@@ -6,6 +6,7 @@ import json
 import re
 import socket
 import subprocess
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -24,10 +25,11 @@ from campaigns.games import GAMES
 from campaigns.games.arkham import data as arkham_data
 from campaigns.games.arkham.bag_page import ODDS_BUDGET
 from campaigns.games.arkham.common import scenario_key
-from campaigns.models import Campaign, Event, Membership, NotAllowed
+from campaigns.models import Campaign, Event, Membership, NotAllowed, RateCount
 from campaigns.transfer import export_campaign
 from companion.settings import secret_key
 from tests.conftest import HTMX, client_for, make_campaign, snapshot, text, tracker_id
+from tests.server import Phone
 from tests.test_transfer import assign, counts, set_event, upload
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -477,3 +479,77 @@ def test_the_server_answers_413_before_reading_a_huge_body(site):
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     # The site goes on serving.
     assert httpx.get(site.url + "/login/").status_code == 200
+
+
+# Login, sign-up and join limits: one count for every process, not reset by a forged header
+
+
+def wrong_login(client, **headers):
+    return client.post("/login/", {"username": "olive", "password": "wrong-guess"}, **headers)
+
+
+def test_a_forged_forwarded_for_does_not_reset_the_limit(settings, owner):
+    settings.COMPANION_RATE_LIMIT = 3
+    client = Client(REMOTE_ADDR="203.0.113.7")
+    for n in range(3):
+        assert wrong_login(client, HTTP_X_FORWARDED_FOR=f"198.51.100.{n}").status_code == 200
+    response = wrong_login(client, HTTP_X_FORWARDED_FOR="198.51.100.99")
+    assert response.status_code == 429
+    # Another address is another count.
+    assert wrong_login(Client(REMOTE_ADDR="203.0.113.8")).status_code == 200
+
+
+def test_behind_a_trusted_proxy_the_address_it_appended_counts(settings, owner):
+    settings.COMPANION_RATE_LIMIT = 3
+    settings.COMPANION_TRUST_PROXY = True
+    proxy = Client(REMOTE_ADDR="127.0.0.1")
+    for n in range(3):
+        # The client wrote the first entry itself; the proxy appended the last.
+        forwarded = f"10.0.0.{n}, 203.0.113.7"
+        assert wrong_login(proxy, HTTP_X_FORWARDED_FOR=forwarded).status_code == 200
+    assert wrong_login(proxy, HTTP_X_FORWARDED_FOR="203.0.113.7").status_code == 429
+    # Someone else behind the same proxy is not locked out.
+    assert wrong_login(proxy, HTTP_X_FORWARDED_FOR="203.0.113.8").status_code == 200
+
+
+def test_the_counts_are_kept_in_the_database(settings, owner):
+    settings.COMPANION_RATE_LIMIT = 3
+    for _ in range(3):
+        wrong_login(Client())
+    assert RateCount.objects.filter(key="login:127.0.0.1").get().count == 3
+
+
+@pytest.fixture
+def two_sites():
+    """Two server processes on one database, with a limit of 4 attempts a minute."""
+    from tests.server import Database, Site
+
+    database = Database()
+    database.env["COMPANION_RATE_LIMIT"] = "4"
+    sites = [Site(database), Site(database)]
+    yield sites
+    for site in sites:
+        site.close()
+        assert "Traceback" not in site.output(), site.output()[-3000:]
+    database.close()
+
+
+@pytest.mark.server
+def test_two_processes_share_one_limit_and_a_forged_header_does_not_reset_it(two_sites):
+    if time.time() % 60 > 45:  # the attempts below all fall in one minute's window
+        time.sleep(61 - time.time() % 60)
+    phones = [Phone(site.url) for site in two_sites]
+    phones[0].signup("olive")
+    wrong = {"username": "olive", "password": "wrong-guess"}
+    codes = []
+    for n in range(4):  # alternating between the two processes, each with a forged address
+        phone = phones[n % 2]
+        headers = {"X-Forwarded-For": f"198.51.100.{n}"}
+        codes.append(phone.post("/login/", wrong, headers=headers).status_code)
+    assert codes == [200, 200, 200, 200]
+    for phone in phones:
+        response = phone.post("/login/", wrong, headers={"X-Forwarded-For": "192.0.2.1"})
+        assert response.status_code == 429
+        assert "Too many attempts" in response.text
+    for phone in phones:
+        phone.close()
