@@ -5,17 +5,30 @@ nothing about time (machines differ); pytest does not collect it (the name is be
 """
 
 import math
+import os
 import sys
 import time
 from pathlib import Path
+
+import django
 
 # Runnable as a plain script, so the project root has to be importable without pytest's help.
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from campaigns.engines.chaos import pass_table, success_probability  # noqa: E402
+from campaigns.engines.chaos import (  # noqa: E402
+    TOKENS,
+    OddsTooLong,
+    pass_table,
+    success_probability,
+)
 from tests.chaos_oracle import brute_force_probability  # noqa: E402
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+django.setup()  # for the page's budget, which lives with the page
+
+from campaigns.games.arkham.bag_page import ODDS_BUDGET  # noqa: E402
 
 # Night of the Zealot, Standard difficulty (16 tokens).
 NOTZ_STANDARD = {
@@ -138,6 +151,32 @@ def main() -> None:
     print(
         f"\nWorst case ({sum(worst.values())} tokens, {chaining} of them revealing another): "
         f"full table {worst_ms:.1f} ms (best of 3)"
+    )
+
+    # The bag page's budget: a 360-token bag (every token 20 times) with every symbol chaining
+    # is refused before the work, the biggest real bag is well within it.
+    huge = {name: 20 for name in TOKENS if name not in ("bless", "curse")}
+    huge.update(bless=10, curse=10)
+    chaining = {
+        symbol: {"modifier": -n, "reveal_another": True}
+        for n, symbol in enumerate(("skull", "cultist", "tablet", "elder_thing", "elder_sign"))
+    }
+    full_ms, _table = best_ms(lambda: pass_table(huge, chaining, 3, MARGINS), 1)
+
+    def refused() -> None:
+        try:
+            pass_table(huge, chaining, 3, MARGINS, budget=ODDS_BUDGET)
+        except OddsTooLong:
+            return
+        raise AssertionError("the huge bag fit the budget")
+
+    refused_ms, _ = best_ms(refused)
+    real = {**combine(NOTZ_STANDARD, EXTRA_NUMBERS), "bless": 10, "curse": 10, "frost": 4}
+    real_ms, _ = best_ms(lambda: pass_table(real, chaining, 3, MARGINS, budget=ODDS_BUDGET))
+    print(
+        f"\n{sum(huge.values())}-token bag, every symbol chaining: full table {full_ms:.0f} ms; "
+        f"with the page's budget ({ODDS_BUDGET:,} steps) refused in {refused_ms:.1f} ms. "
+        f"A real {sum(real.values())}-token bag within the budget: {real_ms:.1f} ms"
     )
 
 
