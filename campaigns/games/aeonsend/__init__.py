@@ -3,14 +3,19 @@
 The table page keeps the campaign record (chapter and the stickers due, the mages, the supply
 and its upgrade, banished cards); game pages hold the turn order deck and life at the table,
 the score chart, the rulebook stickers and sealed contents, and play outside the campaign.
+
+One module per feature, each with its commands (form, resolve, apply, describe), named once:
+legacy (chapter, stickers, seals, Legacy deck, mages), banished, supply, scores (with chart),
+turns (a game, life and the turn order deck) and outside (randomizer, nemesis deck builder);
+setup builds the state before any event, context joins what the features show.
 """
 
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.commands import registry
-from campaigns.games.aeonsend.commands import COMMANDS, initial_state
+from campaigns.games.aeonsend import banished, legacy, outside, scores, supply, turns
 from campaigns.games.aeonsend.context import page_context
-from campaigns.games.aeonsend.forms import SetupForm
+from campaigns.games.aeonsend.setup import SetupForm, initial_state
 from campaigns.games.base import META_COMMANDS, Game, Page
 
 GAME = Game(
@@ -23,13 +28,21 @@ GAME = Game(
     setup_form=SetupForm,
     stylesheet="css/aeonsend.css",
     initial_state=initial_state,
-    commands=registry(META_COMMANDS, COMMANDS.values()),
-    template="games/aeonsend.html",
+    commands=registry(
+        META_COMMANDS,
+        legacy.COMMANDS,
+        banished.COMMANDS,
+        supply.COMMANDS,
+        scores.COMMANDS,
+        turns.COMMANDS,
+        outside.COMMANDS,
+    ),
+    template="games/aeonsend/record.html",
     context=page_context,
     pages={
-        "turns": Page(_("Turn order"), "games/aeonsend-turns.html"),
-        "chart": Page(_("Score chart"), "games/aeonsend-chart.html"),
-        "legacy": Page(_("Stickers & seals"), "games/aeonsend-legacy.html"),
-        "outside": Page(_("Outside"), "games/aeonsend-outside.html"),
+        "turns": Page(_("Turn order"), "games/aeonsend/turns.html"),
+        "chart": Page(_("Score chart"), "games/aeonsend/chart.html"),
+        "legacy": Page(_("Stickers & seals"), "games/aeonsend/legacy.html"),
+        "outside": Page(_("Outside"), "games/aeonsend/outside.html"),
     },
 )

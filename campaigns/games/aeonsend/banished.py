@@ -1,0 +1,126 @@
+"""Banished cards: banished by hand or by the supply upgrade, searched, and restored.
+
+State: ``banished`` ([{id, text, game, reason, source: "" | "upgrade", restored,
+restored_reason}]).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    State,
+    need_str,
+    next_id,
+)
+from campaigns.games.aeonsend import data
+from campaigns.games.aeonsend.common import (
+    ItemForm,
+    find,
+    need_opt_game,
+    optional_game,
+    with_info,
+)
+
+
+def banish(state: State, text: str, game: int | None, reason: str, source: str = "") -> None:
+    if len(state["banished"]) >= data.MAX_ROWS:
+        raise CommandError(_("Too many items."), "text")
+    state["banished"].append(
+        {
+            "id": next_id(state),
+            "text": text,
+            "game": game,
+            "reason": reason,
+            "source": source,
+            "restored": False,
+            "restored_reason": "",
+        }
+    )
+
+
+class BanishForm(forms.Form):
+    text = forms.CharField(label=gettext_lazy("Card (name or number)"), max_length=data.CARD_LENGTH)
+    game = optional_game()
+    reason = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False)
+
+
+def apply_banish(state: State, payload: Payload) -> None:
+    text = need_str(payload, "text", data.CARD_LENGTH).strip()
+    banish(
+        state,
+        text,
+        need_opt_game(payload),
+        need_str(payload, "reason", 200, blank=True).strip(),
+    )
+
+
+def describe_banish(p: Payload) -> str:
+    return _("Banished “%(text)s”") % {"text": p.get("text")}
+
+
+class RestoreForm(ItemForm):
+    reason = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False)
+
+
+def apply_restore(state: State, payload: Payload) -> None:
+    item = find(state["banished"], payload)
+    if item["restored"]:
+        raise CommandError(_("“%(text)s” is already restored.") % {"text": item["text"]}, "item")
+    item["restored"] = True
+    item["restored_reason"] = need_str(payload, "reason", 200, blank=True).strip()
+
+
+def add_banished_name(state: State, payload: Payload) -> None:
+    found = next((b for b in state["banished"] if b["id"] == payload.get("item")), None)
+    payload["text_was"] = found["text"] if found else ""
+
+
+def describe_restore(p: Payload) -> str:
+    return _("Restored the banished card “%(text)s”") % {"text": p.get("text_was")}
+
+
+COMMANDS = (
+    Command("ae.banish", BanishForm, apply_banish, describe_banish),
+    Command(
+        "ae.restore",
+        RestoreForm,
+        apply_restore,
+        describe_restore,
+        resolve=with_info(add_banished_name),
+    ),
+)
+
+
+# What the pages show
+
+
+def banished_view(state: dict[str, Any], query: str) -> dict[str, Any]:
+    wanted = query.casefold()
+    items = [
+        {**item, "from_upgrade": item["source"] == "upgrade"}
+        for item in reversed(state["banished"])
+        if not wanted or wanted in item["text"].casefold() or wanted in item["reason"].casefold()
+    ]
+    names: dict[str, str] = {}
+    for name in [
+        *(item["text"] for item in state["banished"]),
+        *state["supply"],
+        *((state["upgrade"] or {}).get("presented", [])),
+        *(card["name"] for card in state["outside"]["cards"]),
+    ]:
+        names.setdefault(name.casefold(), name)
+    return {
+        "q": query,
+        "banished": [item for item in items if not item["restored"]],
+        "restored": [item for item in items if item["restored"]],
+        "total": sum(1 for item in state["banished"] if not item["restored"]),
+        "suggestions": sorted(names.values(), key=str.casefold),
+    }

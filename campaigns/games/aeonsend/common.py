@@ -1,0 +1,133 @@
+"""What the features of Aeon's End: Legacy share: small checks for apply() and form fields.
+
+Forms check a request's shape (types, lengths); the rules (what fits the campaign as it is
+now) are checked by each command's apply(), the code that replay, undo, redo and import run.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import (
+    CommandError,
+    Payload,
+    State,
+    jsonable,
+    need_int,
+    need_opt_int,
+)
+from campaigns.commands import need_choice as base_need_choice
+from campaigns.games.aeonsend import data
+
+
+def need_choice(payload: Payload, key: str, choices) -> str:
+    """One of the choices' keys (a list or a number from a hostile file is refused too)."""
+    if not isinstance(payload.get(key), str):
+        raise CommandError(_("“%(key)s” is not one of the choices.") % {"key": key}, key)
+    return base_need_choice(payload, key, choices)
+
+
+def games_played(state: State) -> int:
+    return len(state["scores"])
+
+
+def need_opt_game(payload: Payload) -> int | None:
+    value = need_opt_int(payload, "game")
+    if value is not None and not 0 <= value <= data.MAX_ROWS:
+        raise CommandError(_("A game number cannot be negative."), "game")
+    return value
+
+
+def find(items: list[dict[str, Any]], payload: Payload, key: str = "item") -> dict[str, Any]:
+    wanted = need_int(payload, key)
+    for item in items:
+        if item["id"] == wanted:
+            return item
+    raise CommandError(_("That entry is not there any more."), key)
+
+
+def with_info(*resolvers):
+    """A resolve step that runs the given helpers, each adding words for the history."""
+
+    def resolve(state: State, data_: Payload, rng: random.Random) -> Payload:
+        payload = jsonable(data_)
+        for helper in resolvers:
+            helper(state, payload)
+        return payload
+
+    return resolve
+
+
+# Form fields and forms more than one feature uses
+
+
+class ValuesField(forms.Field):
+    """Several short texts posted under one name (ticked checkboxes)."""
+
+    widget = forms.MultipleHiddenInput
+
+    def __init__(self, *, max_items: int = 30, max_length: int = data.CARD_LENGTH, **kwargs):
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+        self.max_items, self.max_length = max_items, max_length
+
+    def to_python(self, value: Any) -> list[str]:
+        if value in (None, ""):
+            return []
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list | tuple) or len(value) > self.max_items:
+            raise forms.ValidationError(gettext_lazy("Too many ticked."))
+        items = []
+        for item in value:
+            if not isinstance(item, str) or len(item) > self.max_length or "\x00" in item:
+                raise forms.ValidationError(gettext_lazy("That is not one of the choices."))
+            if item.strip() and item.strip() not in items:
+                items.append(item.strip())
+        return items
+
+
+class LinesField(forms.CharField):
+    """A textarea, one item a line."""
+
+    def __init__(self, *, max_items: int, item_length: int = data.CARD_LENGTH, **kwargs):
+        kwargs.setdefault("widget", forms.Textarea(attrs={"rows": 4}))
+        kwargs.setdefault("max_length", (item_length + 2) * max_items)
+        super().__init__(**kwargs)
+        self.max_items, self.item_length = max_items, item_length
+
+    def clean(self, value: Any) -> list[str]:
+        text = super().clean(value)
+        items = [line.strip() for line in text.splitlines() if line.strip()]
+        if len(items) > self.max_items:
+            raise forms.ValidationError(
+                gettext_lazy("At most %(n)d lines.") % {"n": self.max_items}
+            )
+        if any(len(item) > self.item_length for item in items):
+            raise forms.ValidationError(
+                gettext_lazy("Keep each line to %(n)d characters.") % {"n": self.item_length}
+            )
+        return items
+
+
+def optional_game() -> forms.IntegerField:
+    return forms.IntegerField(
+        label=gettext_lazy("Game"),
+        required=False,
+        min_value=0,
+        max_value=data.MAX_ROWS,
+        error_messages={"min_value": gettext_lazy("A game number cannot be negative.")},
+    )
+
+
+class EmptyForm(forms.Form):
+    pass
+
+
+class ItemForm(forms.Form):
+    item = forms.IntegerField(min_value=1)

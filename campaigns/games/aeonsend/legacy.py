@@ -1,0 +1,430 @@
+"""The legacy record: the chapter and the rulebook stickers A–Z it unlocks, the sealed boxes,
+decks and envelopes, the Legacy deck, and the mages' upgrades and equipment.
+
+State: ``chapter`` ("1-beginning" … "8-end"), ``stickers`` ({"A": {timing, applied, game,
+text}, …}), ``sealed`` ({"stop-Ic": {opened, point, game, note}, …}), ``legacy`` ({last,
+read}) and each player's ``notes``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    State,
+    need_bool,
+    need_int,
+    need_str,
+    next_id,
+)
+from campaigns.games.aeonsend import data
+from campaigns.games.aeonsend.common import (
+    ItemForm,
+    ValuesField,
+    find,
+    games_played,
+    need_choice,
+    need_opt_game,
+    optional_game,
+    with_info,
+)
+
+
+def point_label(value: str | None) -> str:
+    """“end of Chapter 2”, in the reader's language."""
+    if not isinstance(value, str) or value not in data.POINTS:
+        return _("unknown")
+    chapter, stage = value.split("-")
+    if stage == "beginning":
+        return _("beginning of Chapter %(n)s") % {"n": chapter}
+    return _("end of Chapter %(n)s") % {"n": chapter}
+
+
+# The chapter
+
+
+class ChapterForm(forms.Form):
+    to = forms.ChoiceField(label=gettext_lazy("Move on to"), choices=[(p, p) for p in data.POINTS])
+
+
+def apply_chapter(state: State, payload: Payload) -> None:
+    to = need_choice(payload, "to", data.POINTS)
+    index = data.POINTS.index(state["chapter"])
+    if index + 1 >= len(data.POINTS) or data.POINTS[index + 1] != to:
+        following = data.POINTS[index + 1] if index + 1 < len(data.POINTS) else None
+        raise CommandError(
+            _("The campaign is at the %(now)s: it can only move on to the %(next)s.")
+            % {"now": point_label(state["chapter"]), "next": point_label(following)},
+            "to",
+        )
+    state["chapter"] = to
+
+
+def describe_chapter(p: Payload) -> str:
+    return _("Moved on to the %(point)s") % {"point": point_label(p.get("to"))}
+
+
+# Stickers
+
+
+class StickersForm(forms.Form):
+    letters = ValuesField(label=gettext_lazy("Stickers"), max_items=26, max_length=3)
+    game = optional_game()
+
+
+def need_letter(payload: Payload, key: str = "letter") -> str:
+    value = payload.get(key)
+    letter = value.strip().upper() if isinstance(value, str) else ""
+    if len(letter) != 1 or letter not in data.LETTERS:
+        shown = value[:5] if isinstance(value, str) else "?"
+        raise CommandError(
+            _("There is no sticker slot “%(letter)s”: the slots run from A to Z.")
+            % {"letter": shown},
+            key,
+        )
+    return letter
+
+
+def apply_stickers(state: State, payload: Payload) -> None:
+    letters = payload.get("letters")
+    if not isinstance(letters, list) or not letters:
+        raise CommandError(_("Tick at least one sticker."), "letters")
+    if len(letters) > len(data.LETTERS):
+        raise CommandError(_("Too many stickers."), "letters")
+    game = need_opt_game(payload)
+    seen = []
+    for value in letters:
+        letter = need_letter({"letters": value}, "letters")
+        if letter in seen:
+            raise CommandError(_("Sticker %(letter)s is ticked twice.") % {"letter": letter})
+        seen.append(letter)
+    here = data.POINTS.index(state["chapter"])
+    for letter in seen:
+        if state["stickers"][letter]["applied"]:
+            raise CommandError(
+                _("Sticker %(letter)s is already applied.") % {"letter": letter}, "letters"
+            )
+        timing = state["stickers"][letter]["timing"]
+        if timing is not None and data.POINTS.index(timing) > here:
+            # The due list applies what has unlocked; a later sticker waits for its point.
+            raise CommandError(
+                _("Sticker %(letter)s unlocks at %(point)s, later than where the campaign is.")
+                % {"letter": letter, "point": point_label(timing)},
+                "letters",
+            )
+    for letter in seen:
+        state["stickers"][letter].update(applied=True, game=game)
+
+
+def resolve_stickers(state: State, values: Payload, rng: random.Random) -> Payload:
+    letters = [
+        letter.strip().upper() if isinstance(letter, str) else letter
+        for letter in values.get("letters", [])
+    ]
+    return {"letters": letters, "game": values.get("game")}
+
+
+def describe_stickers(p: Payload) -> str:
+    letters = p.get("letters") or []
+    return _("Applied the stickers %(letters)s") % {"letters": ", ".join(map(str, letters))}
+
+
+class StickerForm(forms.Form):
+    letter = forms.CharField(label=gettext_lazy("Sticker"), max_length=3)
+    applied = forms.BooleanField(label=gettext_lazy("Applied"), required=False)
+    game = optional_game()
+    text = forms.CharField(label=gettext_lazy("Text"), max_length=data.TEXT_LENGTH, required=False)
+    timing = forms.ChoiceField(
+        label=gettext_lazy("Unlocks"),
+        choices=[("", "?"), *((p, p) for p in data.POINTS)],
+        required=False,
+    )
+
+
+def apply_sticker(state: State, payload: Payload) -> None:
+    letter = need_letter(payload)
+    sticker = state["stickers"][letter]
+    applied = need_bool(payload, "applied")
+    game = need_opt_game(payload)
+    text = need_str(payload, "text", data.TEXT_LENGTH, blank=True).strip()
+    timing = payload.get("timing") or None
+    if timing is not None:
+        timing = need_choice(payload, "timing", data.POINTS)
+    if letter in data.STICKER_TIMING:
+        if timing not in (None, data.STICKER_TIMING[letter]):
+            raise CommandError(
+                _(
+                    "The rulebook says when sticker %(letter)s unlocks; only the timing of "
+                    "F, G, H, I and V can be set."
+                )
+                % {"letter": letter},
+                "timing",
+            )
+        timing = data.STICKER_TIMING[letter]
+    sticker.update(applied=applied, game=game if applied else None, text=text, timing=timing)
+
+
+def resolve_sticker(state: State, values: Payload, rng: random.Random) -> Payload:
+    payload = dict(values)
+    payload["letter"] = need_letter(payload)
+    return payload
+
+
+def describe_sticker(p: Payload) -> str:
+    if p.get("applied"):
+        return _("Sticker %(letter)s: applied") % {"letter": p.get("letter")}
+    return _("Sticker %(letter)s: not applied") % {"letter": p.get("letter")}
+
+
+# Sealed contents and the Legacy deck
+
+
+class SealForm(forms.Form):
+    key = forms.ChoiceField(
+        label=gettext_lazy("Sealed item"), choices=[(k, k) for k in data.SEALED]
+    )
+    opened = forms.BooleanField(label=gettext_lazy("Opened"), required=False)
+    note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
+
+
+def sealed_label(key: Any) -> str:
+    kind, label = data.SEALED.get(key, ("", "?"))
+    return {
+        "stop": _("Stop deck %(x)s"),
+        "box": _("Box %(x)s"),
+        "envelope": _("Chapter %(x)s envelope"),
+        "insight": _("Insight page %(x)s"),
+    }.get(kind, "%(x)s") % {"x": label}
+
+
+def apply_seal(state: State, payload: Payload) -> None:
+    key = need_choice(payload, "key", data.SEALED)
+    opened = need_bool(payload, "opened")
+    note = need_str(payload, "note", 200, blank=True).strip()
+    item = state["sealed"][key]
+    if item["opened"] == opened and not note:
+        message = _("%(item)s is already opened.") if opened else _("%(item)s is still sealed.")
+        raise CommandError(message % {"item": sealed_label(key)}, "key")
+    if opened and not item["opened"]:
+        item.update(point=state["chapter"], game=games_played(state))
+    if not opened:
+        item.update(point=None, game=None)
+    item.update(opened=opened, note=note)
+
+
+def describe_seal(p: Payload) -> str:
+    template = _("Opened %(item)s") if p.get("opened") else _("Marked %(item)s as sealed")
+    return template % {"item": sealed_label(p.get("key"))}
+
+
+class LegacyForm(forms.Form):
+    card = forms.CharField(label=gettext_lazy("Last Legacy card read"), max_length=8)
+
+
+def clean_card_number(value: Any) -> str:
+    return value.strip().upper().replace(" ", "") if isinstance(value, str) else ""
+
+
+def apply_legacy(state: State, payload: Payload) -> None:
+    card = clean_card_number(need_str(payload, "card", 8))
+    if not (1 <= len(card) <= 6 and card[0].isalpha() and card.isalnum() and card.isascii()):
+        raise CommandError(_("Type a card number such as L02."), "card")
+    legacy = state["legacy"]
+    if legacy["last"] == data.ERRATUM_FROM and card == data.ERRATUM_WRONG:
+        raise CommandError(
+            _("Errata: after %(e)s read the front of %(right)s, not %(wrong)s.")
+            % {"e": data.ERRATUM_FROM, "right": data.ERRATUM_RIGHT, "wrong": data.ERRATUM_WRONG},
+            "card",
+        )
+    if len(legacy["read"]) >= data.MAX_ROWS:
+        raise CommandError(_("Too many items."), "card")
+    legacy["last"] = card
+    legacy["read"].append(card)
+
+
+def describe_legacy(p: Payload) -> str:
+    return _("Read Legacy card %(card)s") % {"card": clean_card_number(p.get("card"))}
+
+
+# Mages
+
+
+class MageForm(forms.Form):
+    player = forms.IntegerField(min_value=0, max_value=data.MAX_PLAYERS - 1)
+    kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=list(data.MAGE_NOTES.items()))
+    text = forms.CharField(label=gettext_lazy("What"), max_length=200)
+    game = optional_game()
+
+
+class MageRemoveForm(ItemForm):
+    player = forms.IntegerField(min_value=0, max_value=data.MAX_PLAYERS - 1)
+
+
+def player_at(state: State, payload: Payload) -> dict[str, Any]:
+    index = need_int(payload, "player", 0, data.MAX_PLAYERS - 1)
+    if index >= len(state["players"]):
+        raise CommandError(_("There is no such player in this campaign."), "player")
+    return state["players"][index]
+
+
+def apply_mage(state: State, payload: Payload) -> None:
+    mage = player_at(state, payload)
+    if len(mage["notes"]) >= data.MAX_ROWS:
+        raise CommandError(_("Too many items."), "text")
+    mage["notes"].append(
+        {
+            "id": next_id(state),
+            "kind": need_choice(payload, "kind", data.MAGE_NOTES),
+            "text": need_str(payload, "text", 200).strip(),
+            "game": need_opt_game(payload),
+        }
+    )
+
+
+def apply_mage_remove(state: State, payload: Payload) -> None:
+    mage = player_at(state, payload)
+    mage["notes"].remove(find(mage["notes"], payload))
+
+
+def add_character(state: State, payload: Payload) -> None:
+    index = payload.get("player")
+    players = state["players"]
+    ok = isinstance(index, int) and 0 <= index < len(players)
+    payload["character"] = players[index]["character"] if ok else ""
+    if ok and "item" in payload:
+        note = next((n for n in players[index]["notes"] if n["id"] == payload["item"]), None)
+        payload["text"] = note["text"] if note else ""
+
+
+def describe_mage(p: Payload) -> str:
+    return _("%(character)s: wrote down “%(text)s”") % {
+        "character": p.get("character"),
+        "text": p.get("text"),
+    }
+
+
+def describe_mage_remove(p: Payload) -> str:
+    return _("%(character)s: crossed out “%(text)s”") % {
+        "character": p.get("character"),
+        "text": p.get("text"),
+    }
+
+
+COMMANDS = (
+    Command("ae.chapter", ChapterForm, apply_chapter, describe_chapter),
+    Command(
+        "ae.stickers", StickersForm, apply_stickers, describe_stickers, resolve=resolve_stickers
+    ),
+    Command(
+        "ae.sticker",
+        StickerForm,
+        apply_sticker,
+        describe_sticker,
+        resolve=resolve_sticker,
+        stale_check=True,
+    ),
+    Command("ae.seal", SealForm, apply_seal, describe_seal),
+    Command("ae.legacy", LegacyForm, apply_legacy, describe_legacy),
+    Command("ae.mage", MageForm, apply_mage, describe_mage, resolve=with_info(add_character)),
+    Command(
+        "ae.mage_remove",
+        MageRemoveForm,
+        apply_mage_remove,
+        describe_mage_remove,
+        resolve=with_info(add_character),
+    ),
+)
+
+
+# What the pages show
+
+
+def chapter_view(state: dict[str, Any]) -> dict[str, Any]:
+    here = state["chapter"]
+    index = data.POINTS.index(here)
+    stickers = state["stickers"]
+
+    def unlocking(at: str) -> list[str]:
+        return [letter for letter in data.LETTERS if stickers[letter]["timing"] == at]
+
+    following = data.POINTS[index + 1] if index + 1 < len(data.POINTS) else None
+    due = [letter for letter in unlocking(here) if not stickers[letter]["applied"]]
+    earlier = [
+        letter
+        for letter in data.LETTERS
+        if stickers[letter]["timing"] in data.POINTS[:index] and not stickers[letter]["applied"]
+    ]
+    return {
+        "point": here,
+        "label": point_label(here),
+        "number": int(here.split("-")[0]),
+        "unlocks": unlocking(here),
+        "due": due,
+        "earlier": earlier,
+        "next": {
+            "point": following,
+            "label": point_label(following),
+            "unlocks": unlocking(following),
+        }
+        if following
+        else None,
+        "unknown": [letter for letter in data.UNKNOWN_TIMING if stickers[letter]["timing"] is None],
+    }
+
+
+def sticker_rows(state: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = []
+    for letter in data.LETTERS:
+        sticker = state["stickers"][letter]
+        section = data.STICKER_SECTION.get(letter)
+        rows.append(
+            {
+                "letter": letter,
+                **sticker,
+                "timing_label": point_label(sticker["timing"]) if sticker["timing"] else "",
+                "printed": letter in data.STICKER_TIMING,
+                "section": data.SECTIONS[section] if section else "",
+                "note": data.STICKER_NOTES.get(letter, ""),
+            }
+        )
+    return rows
+
+
+def sealed_groups(state: dict[str, Any]) -> list[dict[str, Any]]:
+    groups: dict[str, dict[str, Any]] = {
+        kind: {"kind": kind, "label": label, "items": [], "opened": 0}
+        for kind, label in data.SEALED_KINDS.items()
+    }
+    for key, (kind, _label) in data.SEALED.items():
+        item = state["sealed"][key]
+        groups[kind]["items"].append(
+            {
+                "key": key,
+                "label": sealed_label(key),
+                **item,
+                "point_label": point_label(item["point"]) if item["point"] else "",
+            }
+        )
+        groups[kind]["opened"] += item["opened"]
+    return list(groups.values())
+
+
+def mages_view(state: State) -> list[dict[str, Any]]:
+    return [
+        {
+            **p,
+            "index": index,
+            "side_label": data.SIDES[p["side"]],
+            "colour_label": data.COLOURS[p["colour"]],
+            "notes": [{**note, "kind_label": data.MAGE_NOTES[note["kind"]]} for note in p["notes"]],
+        }
+        for index, p in enumerate(state["players"])
+    ]

@@ -1,0 +1,206 @@
+"""The score chart: one row per game played, and its two drawings (see chart.py).
+
+State: ``scores`` ([{id, date, chapter, nemesis, result, gravehold, nemesis_life, lives,
+rounds, notes}]).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    State,
+    need_date,
+    need_int,
+    need_opt_int,
+    need_str,
+    next_id,
+)
+from campaigns.games.aeonsend import chart, data
+from campaigns.games.aeonsend.common import (
+    ItemForm,
+    find,
+    need_choice,
+    with_info,
+)
+
+NOT_NEGATIVE = {"min_value": gettext_lazy("Life left cannot be negative.")}
+
+
+def life_field(label, high: int, required: bool = True) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=required,
+        min_value=0,
+        max_value=high,
+        error_messages=NOT_NEGATIVE,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": high}),
+    )
+
+
+class ScoreForm(forms.Form):
+    date = forms.DateField(label=gettext_lazy("Date"))
+    chapter = forms.IntegerField(
+        label=gettext_lazy("Chapter"), min_value=1, max_value=data.MAX_CHAPTER
+    )
+    nemesis = forms.CharField(label=gettext_lazy("Nemesis"), max_length=data.NAME_LENGTH)
+    result = forms.ChoiceField(label=gettext_lazy("Result"), choices=list(data.RESULTS.items()))
+    gravehold = life_field(gettext_lazy("Gravehold's life left"), data.MAX_GRAVEHOLD_LIFE)
+    nemesis_life = life_field(gettext_lazy("The nemesis's life left"), data.MAX_NEMESIS_LIFE)
+    rounds = forms.IntegerField(
+        label=gettext_lazy("Rounds"),
+        required=False,
+        min_value=0,
+        max_value=999,
+        error_messages={"min_value": gettext_lazy("The number of rounds cannot be negative.")},
+    )
+    notes = forms.CharField(
+        label=gettext_lazy("Notes"), max_length=data.TEXT_LENGTH, required=False
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for number in range(1, data.MAX_PLAYERS + 1):
+            self.fields[f"life_{number}"] = life_field(
+                gettext_lazy("Player %(n)d's life left") % {"n": number},
+                data.MAX_PLAYER_LIFE,
+                False,
+            )
+
+
+def apply_score(state: State, payload: Payload) -> None:
+    if len(state["scores"]) >= data.MAX_ROWS:
+        raise CommandError(_("Too many items."), "date")
+    date = need_date(payload, "date")
+    lives = []
+    for number, mage in enumerate(state["players"], start=1):
+        key = f"life_{number}"
+        if payload.get(key) is None:
+            raise CommandError(
+                _("Type the life %(character)s has left.") % {"character": mage["character"]},
+                key,
+            )
+        lives.append(need_int(payload, key, 0, data.MAX_PLAYER_LIFE))
+    for number in range(len(state["players"]) + 1, data.MAX_PLAYERS + 1):
+        if payload.get(f"life_{number}") is not None:
+            raise CommandError(_("This campaign has no player %(n)d.") % {"n": number})
+    rounds = need_opt_int(payload, "rounds")
+    if rounds is not None and not 0 <= rounds <= 999:
+        raise CommandError(_("The number of rounds cannot be negative."), "rounds")
+    state["scores"].append(
+        {
+            "id": next_id(state),
+            "date": date,
+            "chapter": need_int(payload, "chapter", 1, data.MAX_CHAPTER),
+            "nemesis": need_str(payload, "nemesis", data.NAME_LENGTH).strip(),
+            "result": need_choice(payload, "result", data.RESULTS),
+            "gravehold": need_int(payload, "gravehold", 0, data.MAX_GRAVEHOLD_LIFE),
+            "nemesis_life": need_int(payload, "nemesis_life", 0, data.MAX_NEMESIS_LIFE),
+            "lives": lives,
+            "rounds": rounds,
+            "notes": need_str(payload, "notes", data.TEXT_LENGTH, blank=True).strip(),
+        }
+    )
+
+
+def describe_score(p: Payload) -> str:
+    return _("Score chart: %(date)s, %(nemesis)s, %(result)s") % {
+        "date": p.get("date"),
+        "nemesis": p.get("nemesis"),
+        "result": data.RESULTS.get(p.get("result"), p.get("result")),
+    }
+
+
+def apply_score_remove(state: State, payload: Payload) -> None:
+    state["scores"].remove(find(state["scores"], payload))
+
+
+def add_score_info(state: State, payload: Payload) -> None:
+    row = next((r for r in state["scores"] if r["id"] == payload.get("item")), None)
+    payload["date"] = row["date"] if row else ""
+
+
+def describe_score_remove(p: Payload) -> str:
+    return _("Score chart: removed the row of %(date)s") % {"date": p.get("date")}
+
+
+COMMANDS = (
+    Command("ae.score", ScoreForm, apply_score, describe_score, resolve=with_info()),
+    Command(
+        "ae.score_remove",
+        ItemForm,
+        apply_score_remove,
+        describe_score_remove,
+        resolve=with_info(add_score_info),
+    ),
+)
+
+
+# What the pages show
+
+
+SCORE_FIELDS = (
+    "date",
+    "chapter",
+    "nemesis",
+    "result",
+    "gravehold",
+    "nemesis_life",
+    "life_1",
+    "life_2",
+    "life_3",
+    "life_4",
+    "rounds",
+    "notes",
+)
+
+
+def score_view(state: dict[str, Any], table: dict[str, Any], deck: dict[str, Any]) -> dict:
+    rows = [
+        {
+            **row,
+            "number": number,
+            "result_label": data.RESULTS[row["result"]],
+            "lives_named": [
+                {"character": p["character"], "life": life}
+                for p, life in zip(state["players"], row["lives"], strict=False)
+            ],
+        }
+        for number, row in enumerate(state["scores"], start=1)
+    ]
+    prefill: dict[str, Any] = {
+        "date": datetime.date.today().isoformat(),
+        "chapter": int(state["chapter"].split("-")[0]),
+        "lives": {},
+    }
+    if table["started"]:
+        prefill.update(
+            nemesis=table["nemesis"],
+            gravehold=table["gravehold"]["value"],
+            nemesis_life=table["nemesis_life"]["value"],
+            lives={f"life_{p['index'] + 1}": p["life"] for p in table["players"]},
+            rounds=deck["round"],
+            result="win" if table["won"] else ("loss" if table["over"] else ""),
+        )
+    wins = sum(1 for row in rows if row["result"] == "win")
+    return {
+        "rows": rows,
+        "wins": wins,
+        "losses": len(rows) - wins,
+        "results_chart": chart.results_chart(state["scores"]),
+        "margin_chart": chart.margin_chart(state["scores"]),
+        "prefill": prefill,
+        "fields": SCORE_FIELDS,
+        "life_fields": [
+            {"name": f"life_{index + 1}", "character": p["character"]}
+            for index, p in enumerate(state["players"])
+        ],
+    }

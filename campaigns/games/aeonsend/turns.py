@@ -1,0 +1,480 @@
+"""At the table: a game against a nemesis, life, and the turn order deck.
+
+State: ``table`` ({game, nemesis, difficulty, start: {gravehold, nemesis, player}, gravehold,
+nemesis_life, lives: [...], deck}). The deck is the turn order engine's state: it keeps the
+undrawn cards as a sorted multiset, so no order is stored anywhere. A draw's outcome (the
+label) is stored in the event; applying it again takes that same label out of the same
+multiset.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from collections import Counter
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    State,
+    need_int,
+    need_str,
+)
+from campaigns.engines import turn_order
+from campaigns.games.aeonsend import data
+from campaigns.games.aeonsend.common import (
+    EmptyForm,
+    need_choice,
+)
+
+# A game, life and the end conditions
+
+
+class StartForm(forms.Form):
+    nemesis = forms.CharField(label=gettext_lazy("Nemesis"), max_length=data.NAME_LENGTH)
+    nemesis_life = forms.IntegerField(
+        label=gettext_lazy("The nemesis's life (from its mat)"),
+        min_value=1,
+        max_value=data.MAX_NEMESIS_LIFE,
+    )
+    difficulty = forms.ChoiceField(
+        label=gettext_lazy("Difficulty"), choices=list(data.DIFFICULTIES.items()), required=False
+    )
+
+
+def need_game(state: State) -> dict[str, Any]:
+    table = state["table"]
+    if not table["nemesis"]:
+        raise CommandError(_("Start a game first: name the nemesis and its life."), "who")
+    return table
+
+
+def apply_start(state: State, payload: Payload) -> None:
+    nemesis = need_str(payload, "nemesis", data.NAME_LENGTH).strip()
+    mat_life = need_int(payload, "nemesis_life", 1, data.MAX_NEMESIS_LIFE)
+    difficulty = payload.get("difficulty") or "standard"
+    need_choice({"difficulty": difficulty}, "difficulty", data.DIFFICULTIES)
+    player_life, gravehold, change = data.DIFFICULTY_VALUES[difficulty]
+    nemesis_life = min(max(1, mat_life + change), data.MAX_NEMESIS_LIFE)
+    table = state["table"]
+    state["table"] = {
+        "game": table["game"] + 1,
+        "nemesis": nemesis,
+        "difficulty": difficulty,
+        "start": {"gravehold": gravehold, "nemesis": nemesis_life, "player": player_life},
+        "gravehold": gravehold,
+        "nemesis_life": nemesis_life,
+        "lives": [player_life] * len(state["players"]),
+        "deck": turn_order.new_deck([p["character"] for p in state["players"]]),
+    }
+
+
+def describe_start(p: Payload) -> str:
+    return _("Started a game against %(nemesis)s (%(difficulty)s)") % {
+        "nemesis": p.get("nemesis"),
+        "difficulty": data.DIFFICULTIES.get(p.get("difficulty") or "standard", ""),
+    }
+
+
+class LifeForm(forms.Form):
+    who = forms.CharField(label=gettext_lazy("Who"), max_length=12)
+    delta = forms.IntegerField(label=gettext_lazy("Amount"), min_value=-99, max_value=99)
+    sign = forms.ChoiceField(
+        choices=[("", ""), ("damage", "damage"), ("heal", "heal")], required=False
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        delta = cleaned.get("delta")
+        if delta is not None and cleaned.get("sign") in ("damage", "heal"):
+            # The amount form posts a positive number and which button was pressed.
+            delta = abs(delta) * (-1 if cleaned["sign"] == "damage" else 1)
+        cleaned["delta"] = delta
+        cleaned.pop("sign", None)
+        return cleaned
+
+
+def who_label(state: State, who: Any) -> str:
+    if who == "gravehold":
+        return _("Gravehold")
+    if who == "nemesis":
+        return state["table"]["nemesis"] or _("The nemesis")
+    if player_index(state, who) is not None:
+        return state["players"][int(who)]["character"]
+    return "?"
+
+
+def player_index(state: State, who: Any) -> int | None:
+    """The player a posted `who` names ("0" to "3"), or None."""
+    if isinstance(who, str) and re.fullmatch(r"[0-3]", who) and int(who) < len(state["players"]):
+        return int(who)
+    return None
+
+
+def apply_life(state: State, payload: Payload) -> None:
+    table = need_game(state)
+    who = need_str(payload, "who", 12)
+    delta = need_int(payload, "delta", -99, 99)
+    if delta == 0:
+        raise CommandError(_("Type an amount other than 0."), "delta")
+    start = table["start"]
+    if who in ("gravehold", "nemesis"):
+        key = "gravehold" if who == "gravehold" else "nemesis_life"
+        top = start["gravehold" if who == "gravehold" else "nemesis"]
+        value = table[key]
+        if (delta > 0 and value >= top) or (delta < 0 and value <= 0):
+            bound = _("its starting life") if delta > 0 else "0"
+            raise CommandError(
+                _("%(name)s is already at %(bound)s.")
+                % {"name": who_label(state, who), "bound": bound},
+                "delta",
+            )
+        table[key] = min(top, max(0, value + delta))
+        return
+    index = player_index(state, who)
+    if index is None:
+        raise CommandError(_("There is no such player in this campaign."), "who")
+    life = table["lives"][index]
+    name = who_label(state, who)
+    if delta > 0:
+        if life == 0:
+            raise CommandError(_("%(name)s is exhausted and cannot gain life.") % {"name": name})
+        if life >= start["player"]:
+            raise CommandError(
+                _("%(name)s is already at %(bound)s.")
+                % {"name": name, "bound": _("its starting life")},
+                "delta",
+            )
+        table["lives"][index] = min(start["player"], life + delta)
+        return
+    damage = -delta
+    taken = min(life, damage)
+    table["lives"][index] = life - taken
+    # An exhausted player's damage (and the excess at the moment of exhaustion) is dealt
+    # twice over to Gravehold [003:557-566].
+    table["gravehold"] = max(0, table["gravehold"] - 2 * (damage - taken))
+
+
+def resolve_life(state: State, values: Payload, rng: random.Random) -> Payload:
+    payload = dict(values)
+    payload["name"] = who_label(state, payload.get("who"))
+    trial = copy.deepcopy(state)
+    apply_life(trial, payload)
+    before, after = state["table"]["gravehold"], trial["table"]["gravehold"]
+    if payload.get("who") not in ("gravehold", "nemesis") and after < before:
+        payload["gravehold_damage"] = before - after
+    return payload
+
+
+def describe_life(p: Payload) -> str:
+    delta = p.get("delta") or 0
+    if delta > 0:
+        text = _("%(name)s gains %(n)d life") % {"name": p.get("name"), "n": delta}
+    else:
+        text = _("%(name)s suffers %(n)d damage") % {"name": p.get("name"), "n": -delta}
+    if p.get("gravehold_damage"):
+        text += " " + _("(exhausted: Gravehold suffers %(n)d)") % {"n": p["gravehold_damage"]}
+    return text
+
+
+# The turn order deck
+
+
+class Recorded:
+    """Stands in for the random generator when a recorded draw is applied again: it picks
+    the card the draw recorded out of the same unordered pool."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def randrange(self, n: int) -> int:
+        if not 0 <= self.index < n:
+            raise CommandError(_("The turn order deck does not hold that card now."), "card")
+        return self.index
+
+
+def pool_at_draw(deck: dict[str, Any]) -> list[str]:
+    """The unordered pool a draw or reveal would pick from (after a reshuffle if need be)."""
+    if deck["top"] or deck["pool"] or deck["bottom"]:
+        return sorted(deck["pool"])
+    return sorted(deck["discard"])
+
+
+def check_no_pending(deck: dict[str, Any]) -> None:
+    pending = deck.get("pending")
+    if pending:
+        raise CommandError(
+            _("First choose who takes the turn of the card just drawn (%(card)s).")
+            % {"card": pending.get("card")},
+            "card",
+        )
+
+
+def deck_step(state: State, step, *args) -> Any:
+    """Run one engine step on the table's deck, turning its refusals into messages."""
+    deck = state["table"]["deck"]
+    try:
+        result = step(deck, *args)
+    except turn_order.TurnOrderError:
+        raise CommandError(_("The turn order deck cannot do that now."), "card") from None
+    new = result[0] if isinstance(result, tuple) else result
+    state["table"]["deck"] = new
+    return result[1] if isinstance(result, tuple) else None
+
+
+def take_recorded(state: State, payload: Payload, step) -> str:
+    deck = state["table"]["deck"]
+    check_no_pending(deck)
+    card = need_str(payload, "card", data.NAME_LENGTH * 2 + 1)
+    pool = pool_at_draw(deck)
+    index = pool.index(card) if card in pool else len(pool) + 1
+    took = deck_step(state, step, Recorded(index))
+    if took != card:
+        raise CommandError(_("The turn order deck does not hold that card now."), "card")
+    return card
+
+
+def apply_draw(state: State, payload: Payload) -> None:
+    take_recorded(state, payload, turn_order.draw)
+
+
+def apply_reveal(state: State, payload: Payload) -> None:
+    take_recorded(state, payload, turn_order.reveal_top)
+
+
+def random_take(step):
+    """Resolve a draw or a reveal: the one moment a card is picked at random."""
+
+    def resolve(state: State, values: Payload, rng: random.Random) -> Payload:
+        deck = state["table"]["deck"]
+        check_no_pending(deck)
+        trial = copy.deepcopy(state)
+        card = deck_step(trial, step, rng)
+        after = trial["table"]["deck"]
+        current = after.get("current") or {}
+        return {
+            "card": card,
+            "round": after["round"],
+            "reshuffled": after["round"] != deck["round"],
+            "player": current.get("player") if step is turn_order.draw else None,
+        }
+
+    return resolve
+
+
+def card_label(card: Any) -> str:
+    if card == turn_order.NEMESIS:
+        return _("Nemesis")
+    if card == turn_order.WILD:
+        return _("Wild")
+    return str(card)
+
+
+def describe_draw(p: Payload) -> str:
+    text = _("Turn order: drew %(card)s") % {"card": card_label(p.get("card"))}
+    if p.get("reshuffled"):
+        text = (
+            _("Turn order: shuffled every card into a new deck (round %(n)s)") % {"n": p["round"]}
+            + "; "
+            + text
+        )
+    return text
+
+
+def describe_reveal(p: Payload) -> str:
+    text = _("Turn order: revealed %(card)s on top of the deck") % {
+        "card": card_label(p.get("card"))
+    }
+    if p.get("reshuffled"):
+        text += " " + _("(after shuffling a new deck, round %(n)s)") % {"n": p["round"]}
+    return text
+
+
+class ChooseForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Who"), max_length=data.NAME_LENGTH)
+
+
+def apply_choose(state: State, payload: Payload) -> None:
+    deck = state["table"]["deck"]
+    name = need_str(payload, "name", data.NAME_LENGTH)
+    pending = deck.get("pending")
+    if not pending:
+        raise CommandError(_("There is no turn to hand out right now."), "name")
+    if name not in pending["options"]:
+        raise CommandError(
+            _("%(name)s cannot take this turn; choose one of %(options)s.")
+            % {"name": name, "options": ", ".join(pending["options"])},
+            "name",
+        )
+    deck_step(state, turn_order.choose, name)
+
+
+def describe_choose(p: Payload) -> str:
+    return _("Turn order: %(name)s takes this turn") % {"name": p.get("name")}
+
+
+class CardForm(forms.Form):
+    card = forms.CharField(label=gettext_lazy("Card"), max_length=data.NAME_LENGTH * 2 + 1)
+
+
+def moving(step):
+    def apply(state: State, payload: Payload) -> None:
+        deck = state["table"]["deck"]
+        check_no_pending(deck)
+        card = need_str(payload, "card", data.NAME_LENGTH * 2 + 1)
+        if card not in deck["discard"]:
+            raise CommandError(
+                _("%(card)s is not in the turn order discard pile.") % {"card": card_label(card)},
+                "card",
+            )
+        deck_step(state, step, card)
+
+    return apply
+
+
+def describe_move(template: str):
+    return lambda p: _(template) % {"card": card_label(p.get("card"))}
+
+
+COMMANDS = (
+    Command("ae.start", StartForm, apply_start, describe_start, stale_check=True),
+    Command("ae.life", LifeForm, apply_life, describe_life, resolve=resolve_life),
+    Command("ae.draw", EmptyForm, apply_draw, describe_draw, resolve=random_take(turn_order.draw)),
+    Command(
+        "ae.reveal",
+        EmptyForm,
+        apply_reveal,
+        describe_reveal,
+        resolve=random_take(turn_order.reveal_top),
+    ),
+    Command("ae.choose", ChooseForm, apply_choose, describe_choose),
+    Command(
+        "ae.top",
+        CardForm,
+        moving(turn_order.put_on_top),
+        describe_move(gettext_noop("Turn order: put %(card)s back on top of the deck")),
+    ),
+    Command(
+        "ae.bottom",
+        CardForm,
+        moving(turn_order.put_on_bottom),
+        describe_move(gettext_noop("Turn order: put %(card)s at the bottom of the deck")),
+    ),
+    Command(
+        "ae.shuffle",
+        CardForm,
+        moving(turn_order.shuffle_into_deck),
+        describe_move(gettext_noop("Turn order: shuffled %(card)s into the deck")),
+    ),
+)
+
+
+# What the pages show: only the deck's public view, never an undrawn order
+
+
+def colour_of(state: dict[str, Any]) -> dict[str, str]:
+    return {p["character"]: p["colour"] for p in state["players"]}
+
+
+def deck_view(state: dict[str, Any]) -> dict[str, Any]:
+    view = turn_order.public_view(state["table"]["deck"])
+    colours = colour_of(state)
+    players = {p["character"]: p["player"] for p in state["players"]}
+
+    def card(label: str) -> dict[str, Any]:
+        names = label.split(turn_order.PAIR_SEPARATOR)
+        return {
+            "label": label,
+            "text": card_label(label),
+            "parts": names if len(names) > 1 else [card_label(label)],
+            "nemesis": label == turn_order.NEMESIS,
+            "wild": label == turn_order.WILD,
+            "colours": [colours[name] for name in names if name in colours],
+        }
+
+    current = view["current"]
+    current_view = None
+    if current:
+        current_view = {
+            **card(current["card"]),
+            "player": current["player"],
+            "who": players.get(current["player"] or "", ""),
+            "colour": colours.get(current["player"] or "", ""),
+        }
+    counted = Counter(view["remaining"])
+    return {
+        "round": view["round"],
+        "count": view["deck_count"],
+        "drawn": len(view["discard"]),
+        "remaining": [
+            {**card(label), "n": counted[label]} for label in sorted(counted, key=str.casefold)
+        ],
+        "known_top": [card(label) for label in view["known_top"]],
+        "known_bottom": [card(label) for label in view["known_bottom"]],
+        "discard": [card(label) for label in reversed(view["discard"])],
+        "movable": [card(label) for label in sorted(set(view["discard"]), key=str.casefold)],
+        "current": current_view,
+        "pending": view["pending"],
+        "tokens": [
+            {"pair": pair, "holder": holder} for pair, holder in (view["tokens"] or {}).items()
+        ],
+        "empty": view["deck_count"] == 0,
+    }
+
+
+def table_view(state: dict[str, Any]) -> dict[str, Any]:
+    table = state["table"]
+    started = bool(table["nemesis"])
+    players = [
+        {
+            "index": index,
+            "who": str(index),
+            "character": p["character"],
+            "player": p["player"],
+            "colour": p["colour"],
+            "life": table["lives"][index],
+            "start": table["start"]["player"],
+            "exhausted": table["lives"][index] == 0,
+        }
+        for index, p in enumerate(state["players"])
+    ]
+    ends = []
+    if started:
+        if table["nemesis_life"] == 0:
+            ends.append({"result": "win", "text": _("The nemesis has no life left: you win!")})
+        if table["gravehold"] == 0:
+            ends.append({"result": "loss", "text": _("Gravehold has fallen: you lose.")})
+        if players and all(p["exhausted"] for p in players):
+            if state["solo"]:
+                ends.append(
+                    {
+                        "result": "note",
+                        "text": _(
+                            "Every mage is exhausted; in solo play you lose only when "
+                            "Gravehold falls."
+                        ),
+                    }
+                )
+            else:
+                ends.append({"result": "loss", "text": _("Every player is exhausted: you lose.")})
+    return {
+        "started": started,
+        "game": table["game"],
+        "nemesis": table["nemesis"],
+        "difficulty": table["difficulty"],
+        "difficulty_label": data.DIFFICULTIES[table["difficulty"]],
+        "increased": table["difficulty"] in data.INCREASED_DIFFICULTY,
+        "gravehold": {"value": table["gravehold"], "start": table["start"]["gravehold"]},
+        "nemesis_life": {"value": table["nemesis_life"], "start": table["start"]["nemesis"]},
+        "players": players,
+        "ends": ends,
+        "over": any(end["result"] in ("win", "loss") for end in ends),
+        "won": any(end["result"] == "win" for end in ends),
+    }

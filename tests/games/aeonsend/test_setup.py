@@ -1,0 +1,107 @@
+"""Aeon's End: Legacy: creating a campaign, and every page for an owner and a viewer."""
+
+import re
+
+import pytest
+
+from campaigns.games.aeonsend import data
+from campaigns.models import Campaign, Membership
+from tests.conftest import HTMX, make_user, text
+from tests.games.aeonsend.helpers import PAGES
+
+# Creating a campaign
+
+
+def creation_data(count: int = 2, **extra) -> dict:
+    values = {"name": "Our legacy", "player_count": count}
+    for n in range(1, count + 1):
+        values.update(
+            {
+                f"p{n}_player": f"Friend {n}",
+                f"p{n}_character": f"Mage {n}",
+                f"p{n}_mat": str(n),
+                f"p{n}_side": "front",
+                f"p{n}_colour": list(data.COLOURS)[n - 1],
+            }
+        )
+    values.update(extra)
+    return values
+
+
+def test_the_new_campaign_form_asks_for_the_players(owner_client):
+    page = text(owner_client.get("/new/aeonsend/"))
+    assert 'name="player_count"' in page
+    for n in range(1, 5):
+        assert f'name="p{n}_character"' in page
+    assert "Fixed for the whole campaign" in page
+
+
+def test_creating_a_two_player_campaign(owner_client):
+    response = owner_client.post("/new/aeonsend/", creation_data(2))
+    assert response.status_code == 302
+    campaign = Campaign.objects.get(name="Our legacy")
+    state = campaign.state
+    assert [p["character"] for p in state["players"]] == ["Mage 1", "Mage 2"]
+    assert state["players"][0]["player"] == "Friend 1"
+    assert state["chapter"] == "1-beginning"
+    assert state["solo"] is False
+    assert sorted(state["table"]["deck"]["pool"]) == sorted(
+        ["Mage 1", "Mage 1", "Mage 2", "Mage 2", "Nemesis", "Nemesis"]
+    )
+    assert len(state["stickers"]) == 26
+    known = [letter for letter, s in state["stickers"].items() if s["timing"]]
+    assert len(known) == 21
+    assert [letter for letter, s in state["stickers"].items() if not s["timing"]] == list("FGHIV")
+
+
+def test_one_player_is_solo(owner_client):
+    owner_client.post("/new/aeonsend/", creation_data(1))
+    campaign = Campaign.objects.get(name="Our legacy")
+    assert campaign.state["solo"] is True
+    assert campaign.state["table"]["deck"]["pool"].count("Mage 1") == 4
+
+
+@pytest.mark.parametrize(
+    "change, field, message",
+    [
+        ({"player_count": 5}, "player_count", "there is no fifth"),
+        ({"p5_character": "Fifth", "p5_player": "Eve"}, "player_count", "there is no fifth"),
+        ({"player_count": 0}, "player_count", "1 to 4 players"),
+        ({"p2_character": ""}, "p2_character", "Type the character"),
+        ({"p2_character": "Mage 1"}, "p2_character", "same name"),
+        ({"p2_character": "Nemesis"}, "p2_character", "turn order card"),
+        ({"p2_character": "A/B"}, "p2_character", "cannot contain"),
+        ({"p3_character": "Third"}, "player_count", "raise the number of players"),
+        ({"p1_colour": "mauve"}, "p1_colour", "Select a valid choice"),
+        ({"p1_colour": "red", "p2_colour": "red"}, "p2_colour", "colour of their own"),
+    ],
+)
+def test_a_bad_setup_is_refused_next_to_the_field(owner_client, change, field, message):
+    response = owner_client.post("/new/aeonsend/", creation_data(2, **change))
+    assert response.status_code == 422
+    page = text(response)
+    assert message in page
+    # The message sits in the field's own group, between its label and its input.
+    group = re.search(rf'<label for="id_{field}">.*?\sid="id_{field}"', page, re.S)
+    assert group and message in group.group(0), field
+    assert not Campaign.objects.exists()
+
+
+# Every page renders, for an owner and a viewer
+
+
+def test_every_page_renders(ae, owner, client):
+    client.force_login(owner)
+    for path, expected in PAGES.items():
+        response = client.get(f"/c/{ae.pk}/{path}")
+        assert response.status_code == 200, path
+        assert expected in text(response)
+        partial = client.get(f"/c/{ae.pk}/{path}", **HTMX)
+        assert partial.status_code == 200
+        assert "<html" not in text(partial)
+    viewer = make_user("vic")
+    Membership.objects.create(campaign=ae, user=viewer, role=Membership.Role.VIEWER)
+    client.force_login(viewer)
+    for path in PAGES:
+        page = text(client.get(f"/c/{ae.pk}/{path}"))
+        assert "ae.draw" not in page and "ae.banish/" not in page
