@@ -21,15 +21,7 @@ from campaigns.commands import (
     need_int,
     need_opt_int,
 )
-from campaigns.commands import need_choice as base_need_choice
 from campaigns.games.aeonsend import data
-
-
-def need_choice(payload: Payload, key: str, choices) -> str:
-    """One of the choices' keys (a list or a number from a hostile file is refused too)."""
-    if not isinstance(payload.get(key), str):
-        raise CommandError(_("“%(key)s” is not one of the choices.") % {"key": key}, key)
-    return base_need_choice(payload, key, choices)
 
 
 def games_played(state: State) -> int:

@@ -21,6 +21,7 @@ from campaigns.commands import (
     Payload,
     State,
     need_bool,
+    need_choice,
     need_int,
     need_str,
     next_id,
@@ -29,7 +30,6 @@ from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     ItemForm,
     find,
-    need_choice,
     with_info,
 )
 from campaigns.trackers import words

@@ -18,6 +18,7 @@ from campaigns.commands import (
     CommandError,
     Payload,
     State,
+    need_choice,
     need_date,
     need_int,
     need_opt_int,
@@ -28,7 +29,6 @@ from campaigns.games.aeonsend import chart, data
 from campaigns.games.aeonsend.common import (
     ItemForm,
     find,
-    need_choice,
     with_info,
 )
 
@@ -115,7 +115,7 @@ def describe_score(p: Payload) -> str:
     return _("Score chart: %(date)s, %(nemesis)s, %(result)s") % {
         "date": p.get("date"),
         "nemesis": p.get("nemesis"),
-        "result": data.RESULTS.get(p.get("result"), p.get("result")),
+        "result": data.RESULTS.get(str(p.get("result")), p.get("result")),
     }
 
 

@@ -14,13 +14,11 @@ from django.utils.translation import gettext_lazy
 from campaigns.commands import (
     CommandError,
     State,
+    need_choice,
     need_str,
 )
 from campaigns.engines import turn_order
 from campaigns.games.aeonsend import data
-from campaigns.games.aeonsend.common import (
-    need_choice,
-)
 
 
 def player_fields(number: int) -> dict[str, forms.Field]:
@@ -176,7 +174,7 @@ def initial_state(setup: dict[str, Any]) -> State:
     players = setup.get("players")
     if not isinstance(players, list) or not data.MIN_PLAYERS <= len(players) <= data.MAX_PLAYERS:
         raise CommandError(_("A campaign is for 1 to 4 players."), "player_count")
-    clean = []
+    clean: list[dict[str, Any]] = []
     for player in players:
         if not isinstance(player, dict):
             raise CommandError(_("The set-up's players are damaged."))

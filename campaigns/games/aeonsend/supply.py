@@ -42,7 +42,7 @@ def need_list(payload: Payload, key: str, max_items: int, max_length: int) -> li
     value = payload.get(key, [])
     if not isinstance(value, list) or len(value) > max_items:
         raise CommandError(_("“%(key)s” must be a short list.") % {"key": key}, key)
-    items = []
+    items: list[str] = []
     for item in value:
         text = need_str({key: item}, key, max_length).strip()
         if text.casefold() in (i.casefold() for i in items):
@@ -120,7 +120,8 @@ def apply_upgrade(state: State, payload: Payload) -> None:
 
 def add_unchosen(state: State, payload: Payload) -> None:
     presented = (state.get("upgrade") or {}).get("presented", [])
-    chosen = payload.get("add") if isinstance(payload.get("add"), list) else []
+    add = payload.get("add")
+    chosen = add if isinstance(add, list) else []
     payload["unchosen"] = [pile for pile in presented if pile not in chosen]
 
 

@@ -24,6 +24,7 @@ from campaigns.commands import (
     CommandError,
     Payload,
     State,
+    need_choice,
     need_int,
     need_str,
 )
@@ -31,7 +32,6 @@ from campaigns.engines import turn_order
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     EmptyForm,
-    need_choice,
 )
 
 # A game, life and the end conditions
