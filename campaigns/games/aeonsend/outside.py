@@ -339,7 +339,15 @@ COMMANDS = (
         words(gettext_noop("Outside the campaign: removed “%(name)s” from your cards")),
         resolve=with_info(add_card_name),
     ),
-    Command("ae.roll", RandomizeForm, apply_roll, describe_roll, resolve=resolve_roll),
+    # A roll or a build replaces the last one: from a stale screen it is refused, not repeated.
+    Command(
+        "ae.roll",
+        RandomizeForm,
+        apply_roll,
+        describe_roll,
+        resolve=resolve_roll,
+        stale_check=True,
+    ),
     Command("ae.lock", LockForm, apply_lock, describe_lock, resolve=with_info(add_card_name)),
     Command("ae.chart", ChartForm, apply_chart, describe_chart, stale_check=True),
     Command(
@@ -355,7 +363,14 @@ COMMANDS = (
         words(gettext_noop("Outside the campaign: removed the nemesis card “%(name)s”")),
         resolve=with_info(add_nemesis_card_name),
     ),
-    Command("ae.build", BuildForm, apply_build, describe_build, resolve=resolve_build),
+    Command(
+        "ae.build",
+        BuildForm,
+        apply_build,
+        describe_build,
+        resolve=resolve_build,
+        stale_check=True,
+    ),
 )
 
 

@@ -346,13 +346,23 @@ def describe_move(template: str):
 COMMANDS = (
     Command("ae.start", StartForm, apply_start, describe_start, stale_check=True),
     Command("ae.life", LifeForm, apply_life, describe_life, resolve=resolve_life),
-    Command("ae.draw", EmptyForm, apply_draw, describe_draw, resolve=random_take(turn_order.draw)),
+    # A draw or a reveal starts something: made from a screen that had not seen the last change
+    # (a second phone, a double tap) it is refused, and that phone is shown what happened.
+    Command(
+        "ae.draw",
+        EmptyForm,
+        apply_draw,
+        describe_draw,
+        resolve=random_take(turn_order.draw),
+        stale_check=True,
+    ),
     Command(
         "ae.reveal",
         EmptyForm,
         apply_reveal,
         describe_reveal,
         resolve=random_take(turn_order.reveal_top),
+        stale_check=True,
     ),
     Command("ae.choose", ChooseForm, apply_choose, describe_choose),
     Command(

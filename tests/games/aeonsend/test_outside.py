@@ -99,3 +99,26 @@ def test_the_nemesis_deck_builder_follows_the_chart(owner_client, ae):
     response = act(owner_client, ae, "ae.build", players="4", region="nemesis-deck")
     assert response.status_code == 422
     assert "Tier 1 needs 8 basic cards; your list has 3." in text(response)
+
+
+def test_a_roll_or_a_build_from_a_screen_that_had_not_seen_the_last_one_is_refused(
+    owner_client, ae
+):
+    add_cards(owner_client, ae, CARDS)
+    ae.refresh_from_db()
+    seen = ae.version
+    assert roll(owner_client, ae, version=seen, htmx=True).status_code == 200
+    rolled = state_of(ae)["outside"]["supply"]
+    second = roll(owner_client, ae, version=seen, htmx=True)
+    assert second.status_code == 409
+    assert "Changed meanwhile on another phone" in text(second)
+    assert state_of(ae)["outside"]["supply"] == rolled and ae.version == seen + 1
+    shown = {c["id"]: c["name"] for c in state_of(ae)["outside"]["cards"]}
+    assert all(shown[i] in text(second) for i in rolled)
+
+    seen = ae.version
+    build = {"players": "2", "region": "nemesis-deck", "version": seen}
+    assert act(owner_client, ae, "ae.build", htmx=True, **build).status_code == 200
+    assert act(owner_client, ae, "ae.build", htmx=True, **build).status_code == 409
+    ae.refresh_from_db()
+    assert ae.version == seen + 1

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from campaigns.models import Campaign
-from tests.conftest import HTMX, snapshot, text
+from campaigns.models import Campaign, Membership
+from tests.conftest import HTMX, client_for, snapshot, text
 from tests.games.aeonsend.helpers import GAME, PAGES, act, make_ae, state_of
 
 # The turn order deck
@@ -138,6 +138,33 @@ def test_card_effects_reveal_top_bottom_and_shuffle(owner_client, ae):
     before = snapshot(ae)
     assert act(owner_client, ae, "ae.top", card="Zed").status_code == 422
     assert snapshot(ae) == before
+
+
+@pytest.mark.parametrize("action", ["ae.draw", "ae.reveal"])
+def test_a_second_tap_from_a_screen_that_had_not_seen_the_first_is_refused(
+    owner_client, player, ae, action
+):
+    """Two phones tap Draw at once (or one phone twice, 120 ms apart): both posts carry the
+    version their screen showed, so the second is refused and shows what the first did."""
+    Membership.objects.create(campaign=ae, user=player, role=Membership.Role.PLAYER)
+    seen = ae.version
+    taps = {"region": "deck", "page": "turns", "version": seen}
+    first = act(owner_client, ae, action, htmx=True, **taps)
+    assert first.status_code == 200
+    for other_phone in (owner_client, client_for(player)):
+        second = act(other_phone, ae, action, htmx=True, **taps)
+        assert second.status_code == 409
+        body = text(second)
+        assert "Changed meanwhile on another phone" in body
+        assert "pool" not in body
+        shown = deck(ae)
+        if action == "ae.draw":
+            assert 'data-draw="1-1"' in body and "5 cards in the deck" in body
+        else:
+            assert "Known on top:" in body and shown["top"][0] in body
+    ae.refresh_from_db()
+    assert ae.version == seen + 1
+    assert len(deck(ae)["discard"]) + len(deck(ae)["top"]) == 1
 
 
 def test_no_page_or_partial_contains_the_undrawn_order(owner, owner_client):
