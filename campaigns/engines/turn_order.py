@@ -28,12 +28,17 @@ State (plain JSON data)::
 
 All functions are pure: they return a new state and never touch the one passed in, so "undo"
 is simply keeping the previous state.
+
+Errors carry a message for the person at the table, marked for translation but not translated
+here (the engine knows nothing of Django): ``TurnOrderError.message`` is the English text with
+``%(name)s`` placeholders and ``.params`` fills them, so a caller shows
+``gettext(error.message) % error.params``; ``str(error)`` is the English sentence.
 """
 
 import copy
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TypedDict, cast
 
 NEMESIS = "Nemesis"
@@ -80,33 +85,52 @@ _STATE_KEYS = frozenset(
 )
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a message for the translation catalogues (Django's makemessages extracts this
+    name) and returns it untranslated: the caller translates it when it shows it."""
+    return message
+
+
 class TurnOrderError(ValueError):
     """A turn order request that the rules (or the state) do not allow."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(message % params if params else message)
+        self.message = message
+        self.params = params
+
+
+def check_name(name: object, taken: Iterable[str] = ()) -> str:
+    """The name as it goes on a turn order card, or TurnOrderError saying why it cannot.
+
+    ``taken`` are the names already on the other cards (compared ignoring case).
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise TurnOrderError(gettext_noop("Type the character's name."))
+    name = name.strip()
+    if PAIR_SEPARATOR in name:
+        # The slash separates the two names on a 4-player card, so it cannot be in a name.
+        raise TurnOrderError(gettext_noop("A character's name cannot contain “/”."))
+    if name.casefold() in {WILD.casefold(), NEMESIS.casefold()}:
+        raise TurnOrderError(gettext_noop("That is the name of a turn order card."))
+    if name.casefold() in {other.casefold() for other in taken}:
+        # Two cards that read the same would make the pair and wild choices ambiguous.
+        raise TurnOrderError(gettext_noop("Two characters cannot have the same name."))
+    return name
 
 
 def _clean_names(player_names: list[str]) -> list[str]:
     if not isinstance(player_names, list | tuple):
-        raise TurnOrderError("Player names must be given as a list.")
+        raise TurnOrderError(gettext_noop("The turn order deck needs a list of names."))
     if not 1 <= len(player_names) <= MAX_PLAYERS:
         raise TurnOrderError(
-            f"The turn order deck is for 1 to {MAX_PLAYERS} players, not {len(player_names)}."
+            gettext_noop("The turn order deck is for 1 to %(most)d players, not %(count)d."),
+            most=MAX_PLAYERS,
+            count=len(player_names),
         )
     names: list[str] = []
-    seen: set[str] = set()
     for raw in player_names:
-        if not isinstance(raw, str) or not raw.strip():
-            raise TurnOrderError("Every player needs a name on their turn order cards.")
-        name = raw.strip()
-        if PAIR_SEPARATOR in name:
-            # The slash separates the two names on a 4-player card, so it cannot be in a name.
-            raise TurnOrderError(f"A player name cannot contain '{PAIR_SEPARATOR}': {name!r}.")
-        if name.casefold() in {WILD.casefold(), NEMESIS.casefold()}:
-            raise TurnOrderError(f"{name!r} is the name of a turn order card, not of a player.")
-        if name.casefold() in seen:
-            # Two cards that read the same would make the pair and wild choices ambiguous.
-            raise TurnOrderError(f"Two players are both called {name!r}.")
-        seen.add(name.casefold())
-        names.append(name)
+        names.append(check_name(raw, names))
     return names
 
 
@@ -162,6 +186,10 @@ def new_deck(player_names: list[str]) -> State:
     }
 
 
+# A stored state that does not make sense (a hand-edited import): no detail helps the table.
+DAMAGED = gettext_noop("The turn order deck's saved state is damaged.")
+
+
 def _load(state: Stored) -> State:
     """Return a private deep copy of a stored state, after checking it still makes sense.
 
@@ -169,29 +197,31 @@ def _load(state: Stored) -> State:
     clear message here rather than with a KeyError halfway through a draw.
     """
     if not isinstance(state, dict) or set(state) != _STATE_KEYS:
-        raise TurnOrderError("This is not a turn order deck state.")
+        raise TurnOrderError(DAMAGED)
     loaded = cast(State, copy.deepcopy(dict(state)))
     names = _clean_names(loaded["players"])
     for key in ("top", "pool", "bottom", "discard"):
         if not isinstance(loaded[key], list):
-            raise TurnOrderError(f"The turn order state's {key!r} must be a list.")
+            raise TurnOrderError(DAMAGED)
     cards = loaded["top"] + loaded["pool"] + loaded["bottom"] + loaded["discard"]
     if Counter(cards) != Counter(compose(names)):
-        raise TurnOrderError("The turn order state does not hold exactly this game's six cards.")
+        raise TurnOrderError(
+            gettext_noop("The turn order deck does not hold exactly this game's six cards.")
+        )
     if not isinstance(loaded["round"], int) or loaded["round"] < 1:
-        raise TurnOrderError("The turn order round must be a whole number from 1.")
+        raise TurnOrderError(DAMAGED)
     if not isinstance(loaded["tokens"], dict) or set(loaded["tokens"]) != set(_pair_labels(names)):
-        raise TurnOrderError("The turn order state's turn tokens do not match the players.")
+        raise TurnOrderError(DAMAGED)
     for pair, holder in loaded["tokens"].items():
         if holder is not None and holder not in _pair_names(pair):
-            raise TurnOrderError(f"The {pair!r} turn token is on the mat of a stranger.")
+            raise TurnOrderError(DAMAGED)
     pending = loaded["pending"]
     if pending is not None and (
         not isinstance(pending, dict)
         or pending.get("card") not in loaded["discard"]
         or not isinstance(pending.get("options"), list)
     ):
-        raise TurnOrderError("The turn order state's pending choice is damaged.")
+        raise TurnOrderError(DAMAGED)
     # A pool kept in any order other than sorted would be a leak waiting to happen.
     loaded["pool"] = sorted(loaded["pool"])
     return loaded
@@ -201,8 +231,8 @@ def _require_no_pending(state: State) -> None:
     pending = state["pending"]
     if pending is not None:
         raise TurnOrderError(
-            f"Choose who takes the {pending['card']!r} turn before doing anything else "
-            f"(one of: {', '.join(pending['options'])})."
+            gettext_noop("First choose who takes the turn of the card just drawn (%(card)s)."),
+            card=pending["card"],
         )
 
 
@@ -277,11 +307,12 @@ def choose(state: Stored, name: str) -> State:
     new = _load(state)
     pending = new["pending"]
     if pending is None:
-        raise TurnOrderError("There is no turn order choice to make right now.")
+        raise TurnOrderError(gettext_noop("There is no turn to hand out right now."))
     if name not in pending["options"]:
         raise TurnOrderError(
-            f"{name!r} cannot take the {pending['card']!r} turn; "
-            f"choose one of: {', '.join(pending['options'])}."
+            gettext_noop("%(name)s cannot take this turn; choose one of %(options)s."),
+            name=name,
+            options=", ".join(pending["options"]),
         )
     card = pending["card"]
     if card in new["tokens"]:
@@ -303,7 +334,9 @@ def reveal_top(state: Stored, rng: random.Random) -> tuple[State, str]:
 
 def _take_from_discard(state: State, label: str) -> None:
     if label not in state["discard"]:
-        raise TurnOrderError(f"{label!r} is not in the turn order discard pile.")
+        raise TurnOrderError(
+            gettext_noop("%(card)s is not in the turn order discard pile."), card=label
+        )
     # The most recently drawn copy is the one an effect is talking about.
     last = len(state["discard"]) - 1 - state["discard"][::-1].index(label)
     del state["discard"][last]

@@ -19,6 +19,7 @@ from campaigns.commands import (
 )
 from campaigns.engines import turn_order
 from campaigns.games.aeonsend import data
+from campaigns.games.aeonsend.turns import engine_message
 
 
 def player_fields(number: int) -> dict[str, forms.Field]:
@@ -111,28 +112,20 @@ class SetupForm(forms.Form):
         count = cleaned.get("player_count")
         if count is None:
             return cleaned
-        players, seen, colours = [], set(), set()
+        players: list[dict[str, str]] = []
+        seen: list[str] = []
+        colours: set[str] = set()
         for number in range(1, count + 1):
             player = (cleaned.get(f"p{number}_player") or "").strip()
             character = (cleaned.get(f"p{number}_character") or "").strip()
             if not player:
                 self.add_error(f"p{number}_player", gettext_lazy("Type this player's name."))
-            if not character:
-                self.add_error(f"p{number}_character", gettext_lazy("Type the character's name."))
-            elif "/" in character:
-                self.add_error(
-                    f"p{number}_character", gettext_lazy("A character's name cannot contain “/”.")
-                )
-            elif character.casefold() in ("wild", "nemesis"):
-                self.add_error(
-                    f"p{number}_character", gettext_lazy("That is the name of a turn order card.")
-                )
-            elif character.casefold() in seen:
-                self.add_error(
-                    f"p{number}_character",
-                    gettext_lazy("Two characters cannot have the same name."),
-                )
-            seen.add(character.casefold())
+            try:
+                # The character's name goes on turn order cards: the deck's own rules check it.
+                turn_order.check_name(character, seen)
+            except turn_order.TurnOrderError as error:
+                self.add_error(f"p{number}_character", engine_message(error))
+            seen.append(character)
             colour = cleaned.get(f"p{number}_colour") or list(data.COLOURS)[number - 1]
             if colour in colours:
                 self.add_error(
@@ -198,7 +191,8 @@ def initial_state(setup: dict[str, Any]) -> State:
         deck = turn_order.new_deck([p["character"] for p in clean])
     except turn_order.TurnOrderError as error:
         raise CommandError(
-            _("The characters' names do not fit on turn order cards: %(why)s") % {"why": error}
+            _("The characters' names do not fit on turn order cards: %(why)s")
+            % {"why": engine_message(error)}
         ) from None
     p_life, g_life, _n = data.DIFFICULTY_VALUES["standard"]
     return {

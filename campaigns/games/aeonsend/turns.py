@@ -207,23 +207,22 @@ def pool_at_draw(deck: dict[str, Any]) -> list[str]:
     return sorted(deck["discard"])
 
 
-def check_no_pending(deck: dict[str, Any]) -> None:
-    pending = deck.get("pending")
-    if pending:
-        raise CommandError(
-            _("First choose who takes the turn of the card just drawn (%(card)s).")
-            % {"card": pending.get("card")},
-            "card",
-        )
+def engine_message(error: turn_order.TurnOrderError) -> str:
+    """The engine's refusal in the reader's language (the engine marks its messages for the
+    catalogues and leaves the translating to us), a card named as the table calls it."""
+    params = {
+        key: card_label(value) if key == "card" else value for key, value in error.params.items()
+    }
+    return _(error.message) % params if params else _(error.message)
 
 
-def deck_step(state: State, step, *args) -> Any:
-    """Run one engine step on the table's deck, turning its refusals into messages."""
+def deck_step(state: State, step, *args, field: str = "card") -> Any:
+    """Run one engine step on the table's deck; its rules refuse, with their own words."""
     deck = state["table"]["deck"]
     try:
         result = step(deck, *args)
-    except turn_order.TurnOrderError:
-        raise CommandError(_("The turn order deck cannot do that now."), "card") from None
+    except turn_order.TurnOrderError as error:
+        raise CommandError(engine_message(error), field) from None
     new = result[0] if isinstance(result, tuple) else result
     state["table"]["deck"] = new
     return result[1] if isinstance(result, tuple) else None
@@ -231,7 +230,6 @@ def deck_step(state: State, step, *args) -> Any:
 
 def take_recorded(state: State, payload: Payload, step) -> str:
     deck = state["table"]["deck"]
-    check_no_pending(deck)
     card = need_str(payload, "card", data.NAME_LENGTH * 2 + 1)
     pool = pool_at_draw(deck)
     index = pool.index(card) if card in pool else len(pool) + 1
@@ -254,7 +252,6 @@ def random_take(step):
 
     def resolve(state: State, values: Payload, rng: random.Random) -> Payload:
         deck = state["table"]["deck"]
-        check_no_pending(deck)
         trial = copy.deepcopy(state)
         card = deck_step(trial, step, rng)
         after = trial["table"]["deck"]
@@ -302,18 +299,8 @@ class ChooseForm(forms.Form):
 
 
 def apply_choose(state: State, payload: Payload) -> None:
-    deck = state["table"]["deck"]
     name = need_str(payload, "name", data.NAME_LENGTH)
-    pending = deck.get("pending")
-    if not pending:
-        raise CommandError(_("There is no turn to hand out right now."), "name")
-    if name not in pending["options"]:
-        raise CommandError(
-            _("%(name)s cannot take this turn; choose one of %(options)s.")
-            % {"name": name, "options": ", ".join(pending["options"])},
-            "name",
-        )
-    deck_step(state, turn_order.choose, name)
+    deck_step(state, turn_order.choose, name, field="name")
 
 
 def describe_choose(p: Payload) -> str:
@@ -326,14 +313,7 @@ class CardForm(forms.Form):
 
 def moving(step):
     def apply(state: State, payload: Payload) -> None:
-        deck = state["table"]["deck"]
-        check_no_pending(deck)
         card = need_str(payload, "card", data.NAME_LENGTH * 2 + 1)
-        if card not in deck["discard"]:
-            raise CommandError(
-                _("%(card)s is not in the turn order discard pile.") % {"card": card_label(card)},
-                "card",
-            )
         deck_step(state, step, card)
 
     return apply

@@ -13,6 +13,7 @@ from campaigns.engines.turn_order import (
     NEMESIS,
     WILD,
     TurnOrderError,
+    check_name,
     choose,
     compose,
     draw,
@@ -96,9 +97,31 @@ def test_bad_player_names_are_refused(names):
         new_deck(names)
 
 
-def test_error_messages_are_plain_english():
-    with pytest.raises(TurnOrderError, match="1 to 4 players, not 5"):
+def test_error_messages_are_plain_english_with_their_params_apart():
+    """str() reads in English; .message (marked for the catalogues) and .params let a caller
+    show it in the reader's language."""
+    with pytest.raises(TurnOrderError, match="1 to 4 players, not 5") as refused:
         compose(["A", "B", "C", "D", "E"])
+    assert (
+        refused.value.message == "The turn order deck is for 1 to %(most)d players, not %(count)d."
+    )
+    assert refused.value.params == {"most": 4, "count": 5}
+
+
+@pytest.mark.parametrize(
+    ("name", "taken", "message"),
+    [
+        ("", [], "Type the character's name."),
+        ("Ab/by", [], "A character's name cannot contain “/”."),
+        ("wild", [], "That is the name of a turn order card."),
+        ("ABBY", ["Abby"], "Two characters cannot have the same name."),
+    ],
+)
+def test_a_name_that_cannot_go_on_a_card_says_why(name, taken, message):
+    with pytest.raises(TurnOrderError) as refused:
+        check_name(name, taken)
+    assert refused.value.message == message and str(refused.value) == message
+    assert check_name("  Abby ", ["Bob"]) == "Abby"
 
 
 # --- a fresh deck and one pass -----------------------------------------------------------
@@ -222,7 +245,7 @@ def test_shuffling_a_card_in_forgets_known_positions():
 
 def test_moving_a_card_not_in_the_discard_is_refused():
     state = new_deck(PLAYERS[2])
-    with pytest.raises(TurnOrderError, match="'Nemesis' is not in the turn order discard"):
+    with pytest.raises(TurnOrderError, match="Nemesis is not in the turn order discard"):
         put_on_top(state, NEMESIS)
     state, _ = draw(state, random.Random(1))
     for move in (put_on_top, put_on_bottom, shuffle_into_deck):
@@ -264,7 +287,7 @@ def test_three_players_choose_who_takes_the_wild_turn():
     assert card == WILD
     assert state["pending"] == {"card": WILD, "options": PLAYERS[3]}
     assert state["current"] == {"card": WILD, "player": None, "nemesis": False}
-    with pytest.raises(TurnOrderError, match="Choose who takes"):
+    with pytest.raises(TurnOrderError, match="choose who takes the turn"):
         draw(state, random.Random(0))
     with pytest.raises(TurnOrderError, match="choose one of"):
         choose(state, "Dax")
@@ -308,7 +331,7 @@ def test_choose_refuses_when_nothing_is_pending_and_a_stranger():
     state = stacked(
         PLAYERS[4], ["Abby/Bob", "Abby/Bob", "Claire/Dax", "Claire/Dax"] + [NEMESIS] * 2
     )
-    with pytest.raises(TurnOrderError, match="no turn order choice"):
+    with pytest.raises(TurnOrderError, match="no turn to hand out"):
         choose(state, "Abby")
     state, _ = draw(state, random.Random(0))
     with pytest.raises(TurnOrderError):
@@ -319,7 +342,7 @@ def test_choose_refuses_when_nothing_is_pending_and_a_stranger():
         lambda s: put_on_bottom(s, "Abby/Bob"),
         lambda s: shuffle_into_deck(s, "Abby/Bob"),
     ):
-        with pytest.raises(TurnOrderError, match="Choose who takes"):
+        with pytest.raises(TurnOrderError, match="choose who takes the turn"):
             blocked(state)
 
 
