@@ -105,3 +105,12 @@ def test_every_page_renders(ae, owner, client):
     for path in PAGES:
         page = text(client.get(f"/c/{ae.pk}/{path}"))
         assert "ae.draw" not in page and "ae.banish/" not in page
+
+
+def test_the_turn_order_decks_refusal_of_a_name_is_shown_in_the_readers_language(owner_client):
+    """The name rules live in the turn order engine; the form shows its words translated."""
+    owner_client.post("/language/", {"language": "ja", "next": "/"})
+    response = owner_client.post("/new/aeonsend/", creation_data(2, p2_character="A/B"))
+    assert response.status_code == 422
+    assert "キャラクター名に「/」は使えません。" in text(response)
+    assert not Campaign.objects.exists()

@@ -300,3 +300,13 @@ def test_the_end_conditions_are_announced(owner, owner_client, ae):
     page = text(owner_client.get(f"/c/{solo.pk}/p/turns/"))
     assert "Every player is exhausted: you lose." not in page
     assert "in solo play you lose only when Gravehold falls" in page
+
+
+def test_the_turn_order_decks_refusals_are_shown_in_the_readers_language(owner, owner_client):
+    campaign = make_ae(owner, "Ada", "Bo", "Cy")
+    while not campaign.state["table"]["deck"]["pending"]:
+        campaign.apply("ae.draw", {}, owner)
+    owner_client.post("/language/", {"language": "ja", "next": "/"})
+    response = act(owner_client, campaign, "ae.choose", name="Zed", region="deck", page="turns")
+    assert response.status_code == 422
+    assert "Zedはこのターンを行えません。Ada, Bo, Cyから選んでください。" in text(response)
