@@ -28,6 +28,7 @@ from campaigns.games.aeonsend.common import (
     optional_game,
     with_info,
 )
+from campaigns.games.aeonsend.state import AeonsEndState
 
 
 def banish(state: State, text: str, game: int | None, reason: str, source: str = "") -> None:
@@ -102,7 +103,7 @@ COMMANDS = (
 # What the pages show
 
 
-def banished_view(state: dict[str, Any], query: str) -> dict[str, Any]:
+def banished_view(state: AeonsEndState, query: str) -> dict[str, Any]:
     wanted = query.casefold()
     items = [
         {**item, "from_upgrade": item["source"] == "upgrade"}
@@ -113,7 +114,7 @@ def banished_view(state: dict[str, Any], query: str) -> dict[str, Any]:
     for name in [
         *(item["text"] for item in state["banished"]),
         *state["supply"],
-        *((state["upgrade"] or {}).get("presented", [])),
+        *(upgrade["presented"] if (upgrade := state["upgrade"]) else []),
         *(card["name"] for card in state["outside"]["cards"]),
     ]:
         names.setdefault(name.casefold(), name)

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from campaigns.games.aeonsend.state import ScoreRow
+
 WIDTH = 360
 LEFT = 44
 RIGHT = 8
@@ -23,7 +25,7 @@ def _xs(count: int) -> tuple[list[float], float]:
     return [round(LEFT + step * (i + 0.5), 1) for i in range(count)], step
 
 
-def results_chart(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+def results_chart(rows: list[ScoreRow]) -> dict[str, Any] | None:
     if not rows:
         return None
     height, win_y, loss_y = 96, 20, 60
@@ -51,7 +53,7 @@ def results_chart(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     }
 
 
-def margin_chart(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+def margin_chart(rows: list[ScoreRow]) -> dict[str, Any] | None:
     if not rows:
         return None
     up = max([row["gravehold"] for row in rows] + [1])

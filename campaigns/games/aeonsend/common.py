@@ -22,9 +22,10 @@ from campaigns.commands import (
     need_opt_int,
 )
 from campaigns.games.aeonsend import data
+from campaigns.games.aeonsend.state import AeonsEndState
 
 
-def games_played(state: State) -> int:
+def games_played(state: AeonsEndState) -> int:
     return len(state["scores"])
 
 

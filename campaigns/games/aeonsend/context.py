@@ -20,6 +20,7 @@ from campaigns.games.aeonsend.legacy import (
 )
 from campaigns.games.aeonsend.outside import outside_view
 from campaigns.games.aeonsend.scores import score_view
+from campaigns.games.aeonsend.state import AeonsEndState, typed
 from campaigns.games.aeonsend.turns import deck_view, table_view
 from campaigns.games.base import Viewing
 
@@ -28,13 +29,13 @@ def page_context(campaign, state: dict[str, Any], viewing: Viewing | None = None
     """The game's context for every page; of the request, only what a page asks in its URL."""
     params = viewing.query if viewing is not None else {}
     return game_context(
-        state,
+        typed(state),
         query=params.get("q", "")[:60].strip(),
         record=params.get("record") == "1",
     )
 
 
-def game_context(state: dict[str, Any], query: str = "", record: bool = False) -> dict[str, Any]:
+def game_context(state: AeonsEndState, query: str = "", record: bool = False) -> dict[str, Any]:
     """`query` searches the banished cards; `record` opens the score form filled from the table."""
     table = table_view(state)
     deck = deck_view(state)

@@ -36,6 +36,7 @@ from campaigns.games.aeonsend.common import (
     optional_game,
     with_info,
 )
+from campaigns.games.aeonsend.state import AeonsEndState, typed
 
 
 def point_label(value: str | None) -> str:
@@ -214,7 +215,7 @@ def apply_seal(state: State, payload: Payload) -> None:
         message = _("%(item)s is already opened.") if opened else _("%(item)s is still sealed.")
         raise CommandError(message % {"item": sealed_label(key)}, "key")
     if opened and not item["opened"]:
-        item.update(point=state["chapter"], game=games_played(state))
+        item.update(point=state["chapter"], game=games_played(typed(state)))
     if not opened:
         item.update(point=None, game=None)
     item.update(opened=opened, note=note)
@@ -347,7 +348,7 @@ COMMANDS = (
 # What the pages show
 
 
-def chapter_view(state: dict[str, Any]) -> dict[str, Any]:
+def chapter_view(state: AeonsEndState) -> dict[str, Any]:
     here = state["chapter"]
     index = data.POINTS.index(here)
     stickers = state["stickers"]
@@ -380,7 +381,7 @@ def chapter_view(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def sticker_rows(state: dict[str, Any]) -> list[dict[str, Any]]:
+def sticker_rows(state: AeonsEndState) -> list[dict[str, Any]]:
     rows = []
     for letter in data.LETTERS:
         sticker = state["stickers"][letter]
@@ -398,7 +399,7 @@ def sticker_rows(state: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def sealed_groups(state: dict[str, Any]) -> list[dict[str, Any]]:
+def sealed_groups(state: AeonsEndState) -> list[dict[str, Any]]:
     groups: dict[str, dict[str, Any]] = {
         kind: {"kind": kind, "label": label, "items": [], "opened": 0}
         for kind, label in data.SEALED_KINDS.items()
@@ -417,7 +418,7 @@ def sealed_groups(state: dict[str, Any]) -> list[dict[str, Any]]:
     return list(groups.values())
 
 
-def mages_view(state: State) -> list[dict[str, Any]]:
+def mages_view(state: AeonsEndState) -> list[dict[str, Any]]:
     return [
         {
             **p,

@@ -32,16 +32,17 @@ from campaigns.games.aeonsend.common import (
     find,
     with_info,
 )
+from campaigns.games.aeonsend.state import AeonsEndState, NemesisCard, OwnCard, typed
 from campaigns.trackers import words
 
 # The group's own cards and the supply randomizer
 
 
-def banished_names(state: State) -> set[str]:
+def banished_names(state: AeonsEndState) -> set[str]:
     return {b["text"].casefold() for b in state["banished"] if not b["restored"]}
 
 
-def available_cards(state: State) -> list[dict[str, Any]]:
+def available_cards(state: AeonsEndState) -> list[OwnCard]:
     banned = banished_names(state)
     return [card for card in state["outside"]["cards"] if card["name"].casefold() not in banned]
 
@@ -117,7 +118,7 @@ def check_roll(state: State, payload: Payload) -> list[int]:
         raise CommandError(_("The rolled supply is damaged."), "gems")
     if len(set(picked)) != len(picked):
         raise CommandError(_("The rolled supply is damaged."), "gems")
-    by_id = {card["id"]: card for card in available_cards(state)}
+    by_id = {card["id"]: card for card in available_cards(typed(state))}
     if any(i not in by_id for i in picked):
         raise CommandError(_("A rolled card is not in your list (or it is banished)."), "gems")
     for kind, wanted in counts.items():
@@ -141,10 +142,10 @@ def resolve_roll(state: State, values: Payload, rng: random.Random) -> Payload:
     payload = {key: values.get(key) for key in ("gems", "relics", "spells")}
     payload["gem3"] = bool(values.get("gem3"))
     counts = roll_counts(payload)
-    cards = available_cards(state)
+    cards = available_cards(typed(state))
     by_id = {card["id"]: card for card in cards}
     locked = [by_id[i] for i in state["outside"]["locked"] if i in by_id]
-    picked: list[dict[str, Any]] = []
+    picked: list[OwnCard] = []
     for kind, wanted in counts.items():
         keep = [card for card in locked if card["kind"] == kind]
         if len(keep) > wanted:
@@ -277,7 +278,7 @@ class BuildForm(forms.Form):
     )
 
 
-def tier_cards(state: State, tier: int) -> list[dict[str, Any]]:
+def tier_cards(state: AeonsEndState, tier: int) -> list[NemesisCard]:
     return [card for card in state["outside"]["nemesis_cards"] if card["tier"] == tier]
 
 
@@ -286,7 +287,7 @@ def resolve_build(state: State, values: Payload, rng: random.Random) -> Payload:
     payload: Payload = {"players": players, "tiers": []}
     counts = state["outside"]["chart"].get(str(players), [0, 0, 0])
     for tier, wanted in zip(data.TIERS, counts, strict=True):
-        cards = tier_cards(state, tier)
+        cards = tier_cards(typed(state), tier)
         if cards and len(cards) < wanted:
             raise CommandError(
                 _("Tier %(t)d needs %(n)d basic cards; your list has %(have)d.")
@@ -305,7 +306,7 @@ def apply_build(state: State, payload: Payload) -> None:
         raise CommandError(_("The nemesis deck is damaged."), "players")
     counts = state["outside"]["chart"][str(players)]
     for tier, ids, wanted in zip(data.TIERS, tiers, counts, strict=True):
-        cards = {card["id"] for card in tier_cards(state, tier)}
+        cards = {card["id"] for card in tier_cards(typed(state), tier)}
         if (
             not isinstance(ids, list)
             or any(type(i) is not int for i in ids)
@@ -377,7 +378,7 @@ COMMANDS = (
 # What the page shows
 
 
-def outside_view(state: dict[str, Any]) -> dict[str, Any]:
+def outside_view(state: AeonsEndState) -> dict[str, Any]:
     outside = state["outside"]
     available = {card["id"] for card in available_cards(state)}
     cards = [

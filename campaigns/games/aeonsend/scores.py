@@ -31,6 +31,7 @@ from campaigns.games.aeonsend.common import (
     find,
     with_info,
 )
+from campaigns.games.aeonsend.state import AeonsEndState
 
 NOT_NEGATIVE = {"min_value": gettext_lazy("Life left cannot be negative.")}
 
@@ -163,7 +164,7 @@ SCORE_FIELDS = (
 )
 
 
-def score_view(state: dict[str, Any], table: dict[str, Any], deck: dict[str, Any]) -> dict:
+def score_view(state: AeonsEndState, table: dict[str, Any], deck: dict[str, Any]) -> dict:
     rows = [
         {
             **row,

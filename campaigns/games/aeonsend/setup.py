@@ -19,6 +19,7 @@ from campaigns.commands import (
 )
 from campaigns.engines import turn_order
 from campaigns.games.aeonsend import data
+from campaigns.games.aeonsend.state import AeonsEndState, Player
 from campaigns.games.aeonsend.turns import engine_message
 
 
@@ -167,7 +168,7 @@ def initial_state(setup: dict[str, Any]) -> State:
     players = setup.get("players")
     if not isinstance(players, list) or not data.MIN_PLAYERS <= len(players) <= data.MAX_PLAYERS:
         raise CommandError(_("A campaign is for 1 to 4 players."), "player_count")
-    clean: list[dict[str, Any]] = []
+    clean: list[Player] = []
     for player in players:
         if not isinstance(player, dict):
             raise CommandError(_("The set-up's players are damaged."))
@@ -195,7 +196,7 @@ def initial_state(setup: dict[str, Any]) -> State:
             % {"why": engine_message(error)}
         ) from None
     p_life, g_life, _n = data.DIFFICULTY_VALUES["standard"]
-    return {
+    state: AeonsEndState = {
         "next_id": 1,
         "players": clean,
         "solo": solo or len(clean) == 1,
@@ -236,3 +237,4 @@ def initial_state(setup: dict[str, Any]) -> State:
             "build": None,
         },
     }
+    return dict(state)

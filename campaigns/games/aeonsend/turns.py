@@ -33,6 +33,7 @@ from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     EmptyForm,
 )
+from campaigns.games.aeonsend.state import AeonsEndState, Table, typed
 
 # A game, life and the end conditions
 
@@ -63,9 +64,8 @@ def apply_start(state: State, payload: Payload) -> None:
     need_choice({"difficulty": difficulty}, "difficulty", data.DIFFICULTIES)
     player_life, gravehold, change = data.DIFFICULTY_VALUES[difficulty]
     nemesis_life = min(max(1, mat_life + change), data.MAX_NEMESIS_LIFE)
-    table = state["table"]
-    state["table"] = {
-        "game": table["game"] + 1,
+    fresh: Table = {
+        "game": state["table"]["game"] + 1,
         "nemesis": nemesis,
         "difficulty": difficulty,
         "start": {"gravehold": gravehold, "nemesis": nemesis_life, "player": player_life},
@@ -74,6 +74,7 @@ def apply_start(state: State, payload: Payload) -> None:
         "lives": [player_life] * len(state["players"]),
         "deck": turn_order.new_deck([p["character"] for p in state["players"]]),
     }
+    state["table"] = fresh
 
 
 def describe_start(p: Payload) -> str:
@@ -101,7 +102,7 @@ class LifeForm(forms.Form):
         return cleaned
 
 
-def who_label(state: State, who: Any) -> str:
+def who_label(state: AeonsEndState, who: Any) -> str:
     if who == "gravehold":
         return _("Gravehold")
     if who == "nemesis":
@@ -111,7 +112,7 @@ def who_label(state: State, who: Any) -> str:
     return "?"
 
 
-def player_index(state: State, who: Any) -> int | None:
+def player_index(state: AeonsEndState, who: Any) -> int | None:
     """The player a posted `who` names ("0" to "3"), or None."""
     if isinstance(who, str) and re.fullmatch(r"[0-3]", who) and int(who) < len(state["players"]):
         return int(who)
@@ -133,16 +134,16 @@ def apply_life(state: State, payload: Payload) -> None:
             bound = _("its starting life") if delta > 0 else "0"
             raise CommandError(
                 _("%(name)s is already at %(bound)s.")
-                % {"name": who_label(state, who), "bound": bound},
+                % {"name": who_label(typed(state), who), "bound": bound},
                 "delta",
             )
         table[key] = min(top, max(0, value + delta))
         return
-    index = player_index(state, who)
+    index = player_index(typed(state), who)
     if index is None:
         raise CommandError(_("There is no such player in this campaign."), "who")
     life = table["lives"][index]
-    name = who_label(state, who)
+    name = who_label(typed(state), who)
     if delta > 0:
         if life == 0:
             raise CommandError(_("%(name)s is exhausted and cannot gain life.") % {"name": name})
@@ -164,7 +165,7 @@ def apply_life(state: State, payload: Payload) -> None:
 
 def resolve_life(state: State, values: Payload, rng: random.Random) -> Payload:
     payload = dict(values)
-    payload["name"] = who_label(state, payload.get("who"))
+    payload["name"] = who_label(typed(state), payload.get("who"))
     trial = copy.deepcopy(state)
     apply_life(trial, payload)
     before, after = state["table"]["gravehold"], trial["table"]["gravehold"]
@@ -369,11 +370,11 @@ COMMANDS = (
 # What the pages show: only the deck's public view, never an undrawn order
 
 
-def colour_of(state: dict[str, Any]) -> dict[str, str]:
+def colour_of(state: AeonsEndState) -> dict[str, str]:
     return {p["character"]: p["colour"] for p in state["players"]}
 
 
-def deck_view(state: dict[str, Any]) -> dict[str, Any]:
+def deck_view(state: AeonsEndState) -> dict[str, Any]:
     view = turn_order.public_view(state["table"]["deck"])
     colours = colour_of(state)
     players = {p["character"]: p["player"] for p in state["players"]}
@@ -419,7 +420,7 @@ def deck_view(state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def table_view(state: dict[str, Any]) -> dict[str, Any]:
+def table_view(state: AeonsEndState) -> dict[str, Any]:
     table = state["table"]
     started = bool(table["nemesis"])
     players = [
