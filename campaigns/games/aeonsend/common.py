@@ -123,4 +123,6 @@ class EmptyForm(forms.Form):
 
 
 class ItemForm(forms.Form):
-    item = forms.IntegerField(min_value=1)
+    """A command about one entry of a list: which entry is a hidden field of its form."""
+
+    item = forms.IntegerField(min_value=1, widget=forms.HiddenInput)

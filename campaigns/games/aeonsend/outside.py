@@ -50,7 +50,12 @@ def available_cards(state: AeonsEndState) -> list[OwnCard]:
 class OwnCardForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=data.CARD_LENGTH)
     kind = forms.ChoiceField(label=gettext_lazy("Type"), choices=list(data.CARD_TYPES.items()))
-    cost = forms.IntegerField(label=gettext_lazy("Cost"), min_value=0, max_value=data.MAX_CARD_COST)
+    cost = forms.IntegerField(
+        label=gettext_lazy("Cost"),
+        min_value=0,
+        max_value=data.MAX_CARD_COST,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
 
 def apply_card_add(state: State, payload: Payload) -> None:
@@ -83,15 +88,22 @@ def add_card_name(state: State, payload: Payload) -> None:
     payload["name"] = card["name"] if card else ""
 
 
+def pile_count(label: Any) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=data.SUPPLY_PILES,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
 class RandomizeForm(forms.Form):
-    gems = forms.IntegerField(label=gettext_lazy("Gems"), min_value=0, max_value=data.SUPPLY_PILES)
-    relics = forms.IntegerField(
-        label=gettext_lazy("Relics"), min_value=0, max_value=data.SUPPLY_PILES
+    gems = pile_count(gettext_lazy("Gems"))
+    relics = pile_count(gettext_lazy("Relics"))
+    spells = pile_count(gettext_lazy("Spells"))
+    gem3 = forms.BooleanField(
+        label=gettext_lazy("At least one gem costing 3"), required=False, initial=True
     )
-    spells = forms.IntegerField(
-        label=gettext_lazy("Spells"), min_value=0, max_value=data.SUPPLY_PILES
-    )
-    gem3 = forms.BooleanField(label=gettext_lazy("At least one gem costing 3"), required=False)
 
 
 def roll_counts(payload: Payload) -> dict[str, int]:
@@ -193,7 +205,7 @@ def describe_roll(p: Payload) -> str:
 
 
 class LockForm(ItemForm):
-    locked = forms.BooleanField(required=False)
+    locked = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
 def apply_lock(state: State, payload: Payload) -> None:
@@ -216,15 +228,32 @@ def describe_lock(p: Payload) -> str:
 
 
 class ChartForm(forms.Form):
+    """One number per player count and tier. Initial `chart` (as stored) fills the cells, and
+    `editable=False` shows them to a viewer without letting them be changed."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        chart = self.initial.get("chart") or {}
         for players in data.NEMESIS_CHART:
             for tier in data.TIERS:
-                self.fields[f"c{players}_{tier}"] = forms.IntegerField(
-                    label=gettext_lazy("%(p)d players, tier %(t)d") % {"p": players, "t": tier},
+                name = f"c{players}_{tier}"
+                self.fields[name] = forms.IntegerField(
+                    label=gettext_lazy("Tier %(t)s, %(players)s players")
+                    % {"t": tier, "players": players},
                     min_value=0,
                     max_value=data.MAX_CHART_CELL,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                    disabled=self.initial.get("editable") is False,
                 )
+                if str(players) in chart:
+                    self.initial[name] = chart[str(players)][tier - 1]
+
+    def rows(self) -> list[tuple[int, list[forms.BoundField]]]:
+        """The cells by tier (a table row), in the order of the player counts."""
+        return [
+            (tier, [self[f"c{players}_{tier}"] for players in data.NEMESIS_CHART])
+            for tier in data.TIERS
+        ]
 
 
 def apply_chart(state: State, payload: Payload) -> None:
@@ -243,7 +272,12 @@ def describe_chart(p: Payload) -> str:
 
 class NemesisCardForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=data.CARD_LENGTH)
-    tier = forms.IntegerField(label=gettext_lazy("Tier"), min_value=1, max_value=3)
+    tier = forms.IntegerField(
+        label=gettext_lazy("Tier"),
+        min_value=1,
+        max_value=3,
+        widget=forms.Select(choices=[(tier, tier) for tier in data.TIERS]),
+    )
 
 
 def apply_nemesis_card(state: State, payload: Payload) -> None:
@@ -274,7 +308,10 @@ def add_nemesis_card_name(state: State, payload: Payload) -> None:
 
 class BuildForm(forms.Form):
     players = forms.IntegerField(
-        label=gettext_lazy("Players"), min_value=data.MIN_PLAYERS, max_value=data.MAX_PLAYERS
+        label=gettext_lazy("Players"),
+        min_value=data.MIN_PLAYERS,
+        max_value=data.MAX_PLAYERS,
+        widget=forms.Select(choices=[(n, n) for n in data.NEMESIS_CHART]),
     )
 
 
@@ -396,16 +433,6 @@ def outside_view(state: AeonsEndState) -> dict[str, Any]:
     order = list(data.CARD_TYPES)
     supply.sort(key=lambda card: (order.index(card["kind"]), card["cost"], card["name"].casefold()))
     nemesis_cards = {card["id"]: card for card in outside["nemesis_cards"]}
-    chart_rows = [
-        {
-            "tier": tier,
-            "cells": [
-                (players, outside["chart"][str(players)][tier - 1])
-                for players in data.NEMESIS_CHART
-            ],
-        }
-        for tier in data.TIERS
-    ]
     build = None
     if outside["build"]:
         players = outside["build"]["players"]
@@ -429,7 +456,7 @@ def outside_view(state: AeonsEndState) -> dict[str, Any]:
         "supply": supply,
         "locked": len(outside["locked"]),
         "defaults": data.DEFAULT_SUPPLY,
-        "chart_rows": chart_rows,
+        "chart": outside["chart"],
         "player_counts": list(data.NEMESIS_CHART),
         "nemesis_cards": sorted(
             outside["nemesis_cards"], key=lambda c: (c["tier"], c["name"].casefold())

@@ -41,9 +41,10 @@ from campaigns.games.aeonsend.state import AeonsEndState, Table, typed
 class StartForm(forms.Form):
     nemesis = forms.CharField(label=gettext_lazy("Nemesis"), max_length=data.NAME_LENGTH)
     nemesis_life = forms.IntegerField(
-        label=gettext_lazy("The nemesis's life (from its mat)"),
+        label=gettext_lazy("Its life, from its mat"),
         min_value=1,
         max_value=data.MAX_NEMESIS_LIFE,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     difficulty = forms.ChoiceField(
         label=gettext_lazy("Difficulty"), choices=list(data.DIFFICULTIES.items()), required=False
@@ -53,7 +54,7 @@ class StartForm(forms.Form):
 def need_game(state: State) -> dict[str, Any]:
     table = state["table"]
     if not table["nemesis"]:
-        raise CommandError(_("Start a game first: name the nemesis and its life."), "who")
+        raise CommandError(_("Start a game first: name the nemesis and its life."))
     return table
 
 
@@ -86,10 +87,22 @@ def describe_start(p: Payload) -> str:
 
 class LifeForm(forms.Form):
     who = forms.CharField(label=gettext_lazy("Who"), max_length=12)
-    delta = forms.IntegerField(label=gettext_lazy("Amount"), min_value=-99, max_value=99)
+    delta = forms.IntegerField(
+        label=gettext_lazy("Amount"),
+        min_value=-99,
+        max_value=99,
+        initial=1,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
     sign = forms.ChoiceField(
         choices=[("", ""), ("damage", "damage"), ("heal", "heal")], required=False
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The amount form asks for a positive number and a button says which way; the ±1 of
+        # a dial posts a signed delta.
+        self.fields["delta"].widget.attrs["min"] = 1
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -141,7 +154,7 @@ def apply_life(state: State, payload: Payload) -> None:
         return
     index = player_index(typed(state), who)
     if index is None:
-        raise CommandError(_("There is no such player in this campaign."), "who")
+        raise CommandError(_("There is no such player in this campaign."))
     life = table["lives"][index]
     name = who_label(typed(state), who)
     if delta > 0:
@@ -197,7 +210,7 @@ class Recorded:
 
     def randrange(self, n: int) -> int:
         if not 0 <= self.index < n:
-            raise CommandError(_("The turn order deck does not hold that card now."), "card")
+            raise CommandError(_("The turn order deck does not hold that card now."))
         return self.index
 
 
@@ -217,13 +230,14 @@ def engine_message(error: turn_order.TurnOrderError) -> str:
     return _(error.message) % params if params else _(error.message)
 
 
-def deck_step(state: State, step, *args, field: str = "card") -> Any:
-    """Run one engine step on the table's deck; its rules refuse, with their own words."""
+def deck_step(state: State, step, *args) -> Any:
+    """Run one engine step on the table's deck; its rules refuse, with their own words (a
+    message for the whole deck: its cards are picked from buttons and lists, not typed)."""
     deck = state["table"]["deck"]
     try:
         result = step(deck, *args)
     except turn_order.TurnOrderError as error:
-        raise CommandError(engine_message(error), field) from None
+        raise CommandError(engine_message(error)) from None
     new = result[0] if isinstance(result, tuple) else result
     state["table"]["deck"] = new
     return result[1] if isinstance(result, tuple) else None
@@ -236,7 +250,7 @@ def take_recorded(state: State, payload: Payload, step) -> str:
     index = pool.index(card) if card in pool else len(pool) + 1
     took = deck_step(state, step, Recorded(index))
     if took != card:
-        raise CommandError(_("The turn order deck does not hold that card now."), "card")
+        raise CommandError(_("The turn order deck does not hold that card now."))
     return card
 
 
@@ -301,7 +315,7 @@ class ChooseForm(forms.Form):
 
 def apply_choose(state: State, payload: Payload) -> None:
     name = need_str(payload, "name", data.NAME_LENGTH)
-    deck_step(state, turn_order.choose, name, field="name")
+    deck_step(state, turn_order.choose, name)
 
 
 def describe_choose(p: Payload) -> str:
@@ -309,7 +323,7 @@ def describe_choose(p: Payload) -> str:
 
 
 class CardForm(forms.Form):
-    card = forms.CharField(label=gettext_lazy("Card"), max_length=data.NAME_LENGTH * 2 + 1)
+    card = forms.CharField(label=gettext_lazy("A drawn card"), max_length=data.NAME_LENGTH * 2 + 1)
 
 
 def moving(step):
