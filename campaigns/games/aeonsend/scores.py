@@ -48,12 +48,25 @@ def life_field(label, high: int, required: bool = True) -> forms.IntegerField:
 
 
 class ScoreForm(forms.Form):
-    date = forms.DateField(label=gettext_lazy("Date"))
+    """A row of the score chart. `name_lives(characters)` asks one life field per character
+    of the campaign, named (the template does it with the `for_characters` filter); initial
+    `lives` ({"life_1": 4, …}) fills them."""
+
+    date = forms.DateField(
+        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
     chapter = forms.IntegerField(
-        label=gettext_lazy("Chapter"), min_value=1, max_value=data.MAX_CHAPTER
+        label=gettext_lazy("Chapter"),
+        min_value=1,
+        max_value=data.MAX_CHAPTER,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     nemesis = forms.CharField(label=gettext_lazy("Nemesis"), max_length=data.NAME_LENGTH)
-    result = forms.ChoiceField(label=gettext_lazy("Result"), choices=list(data.RESULTS.items()))
+    result = forms.ChoiceField(
+        label=gettext_lazy("Result"),
+        choices=list(data.RESULTS.items()),
+        widget=forms.RadioSelect,
+    )
     gravehold = life_field(gettext_lazy("Gravehold's life left"), data.MAX_GRAVEHOLD_LIFE)
     nemesis_life = life_field(gettext_lazy("The nemesis's life left"), data.MAX_NEMESIS_LIFE)
     rounds = forms.IntegerField(
@@ -62,6 +75,7 @@ class ScoreForm(forms.Form):
         min_value=0,
         max_value=999,
         error_messages={"min_value": gettext_lazy("The number of rounds cannot be negative.")},
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     notes = forms.CharField(
         label=gettext_lazy("Notes"), max_length=data.TEXT_LENGTH, required=False
@@ -69,12 +83,28 @@ class ScoreForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.initial.update(self.initial.get("lives") or {})
+        self.characters: list[str] = []
         for number in range(1, data.MAX_PLAYERS + 1):
+            # Not required here: apply() names the character whose life is missing.
             self.fields[f"life_{number}"] = life_field(
                 gettext_lazy("Player %(n)d's life left") % {"n": number},
                 data.MAX_PLAYER_LIFE,
                 False,
             )
+
+    def name_lives(self, characters: list[str]) -> ScoreForm:
+        """Ask the life of each of these characters, by name."""
+        self.characters = list(characters)[: data.MAX_PLAYERS]
+        for number, character in enumerate(self.characters, start=1):
+            field = self.fields[f"life_{number}"]
+            field.label = gettext_lazy("%(name)s's life left") % {"name": character}
+            field.widget.attrs["required"] = True
+        return self
+
+    def life_fields(self) -> list[forms.BoundField]:
+        """The life fields of the characters `name_lives` was given."""
+        return [self[f"life_{number}"] for number in range(1, len(self.characters) + 1)]
 
 
 def apply_score(state: State, payload: Payload) -> None:
@@ -148,22 +178,6 @@ COMMANDS = (
 # What the pages show
 
 
-SCORE_FIELDS = (
-    "date",
-    "chapter",
-    "nemesis",
-    "result",
-    "gravehold",
-    "nemesis_life",
-    "life_1",
-    "life_2",
-    "life_3",
-    "life_4",
-    "rounds",
-    "notes",
-)
-
-
 def score_view(state: AeonsEndState, table: dict[str, Any], deck: dict[str, Any]) -> dict:
     rows = [
         {
@@ -199,9 +213,5 @@ def score_view(state: AeonsEndState, table: dict[str, Any], deck: dict[str, Any]
         "results_chart": chart.results_chart(state["scores"]),
         "margin_chart": chart.margin_chart(state["scores"]),
         "prefill": prefill,
-        "fields": SCORE_FIELDS,
-        "life_fields": [
-            {"name": f"life_{index + 1}", "character": p["character"]}
-            for index, p in enumerate(state["players"])
-        ],
+        "characters": [p["character"] for p in state["players"]],
     }
