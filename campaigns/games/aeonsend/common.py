@@ -108,9 +108,10 @@ class LinesField(forms.CharField):
         return items
 
 
-def optional_game() -> forms.IntegerField:
+def optional_game(label: Any = None) -> forms.IntegerField:
     return forms.IntegerField(
-        label=gettext_lazy("Game"),
+        label=label or gettext_lazy("Game"),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         required=False,
         min_value=0,
         max_value=data.MAX_ROWS,

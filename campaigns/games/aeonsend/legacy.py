@@ -138,15 +138,22 @@ def describe_stickers(p: Payload) -> str:
     return _("Applied the stickers %(letters)s") % {"letters": ", ".join(map(str, letters))}
 
 
+def timing_choices() -> list[tuple[str, str]]:
+    return [("", _("unknown")), *((p, point_label(p)) for p in data.POINTS)]
+
+
 class StickerForm(forms.Form):
-    letter = forms.CharField(label=gettext_lazy("Sticker"), max_length=3)
+    letter = forms.CharField(label=gettext_lazy("Sticker"), max_length=3, widget=forms.HiddenInput)
     applied = forms.BooleanField(label=gettext_lazy("Applied"), required=False)
-    game = optional_game()
-    text = forms.CharField(label=gettext_lazy("Text"), max_length=data.TEXT_LENGTH, required=False)
+    game = optional_game(gettext_lazy("In game"))
     timing = forms.ChoiceField(
-        label=gettext_lazy("Unlocks"),
-        choices=[("", "?"), *((p, p) for p in data.POINTS)],
+        label=gettext_lazy("Unlocks"), choices=timing_choices, required=False
+    )
+    text = forms.CharField(
+        label=gettext_lazy("Your note of the sticker (optional)"),
+        max_length=data.TEXT_LENGTH,
         required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )
 
 
@@ -190,9 +197,13 @@ def describe_sticker(p: Payload) -> str:
 
 class SealForm(forms.Form):
     key = forms.ChoiceField(
-        label=gettext_lazy("Sealed item"), choices=[(k, k) for k in data.SEALED]
+        label=gettext_lazy("Sealed item"),
+        choices=[(k, k) for k in data.SEALED],
+        widget=forms.HiddenInput,
     )
-    opened = forms.BooleanField(label=gettext_lazy("Opened"), required=False)
+    opened = forms.BooleanField(
+        label=gettext_lazy("Opened"), required=False, widget=forms.HiddenInput
+    )
     note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
 
 
@@ -227,7 +238,11 @@ def describe_seal(p: Payload) -> str:
 
 
 class LegacyForm(forms.Form):
-    card = forms.CharField(label=gettext_lazy("Last Legacy card read"), max_length=8)
+    card = forms.CharField(
+        label=gettext_lazy("Card just read"),
+        max_length=8,
+        widget=forms.TextInput(attrs={"autocapitalize": "characters", "placeholder": "L02"}),
+    )
 
 
 def clean_card_number(value: Any) -> str:
