@@ -47,7 +47,6 @@ PAIR_SEPARATOR = "/"
 MAX_PLAYERS = 4
 
 
-
 class Current(TypedDict):
     """The turn being played: the card drawn and who takes it (None while it is chosen)."""
 

@@ -48,7 +48,12 @@ def banish(state: State, text: str, game: int | None, reason: str, source: str =
 
 
 class BanishForm(forms.Form):
-    text = forms.CharField(label=gettext_lazy("Card (name or number)"), max_length=data.CARD_LENGTH)
+    text = forms.CharField(
+        label=gettext_lazy("Card (name or number)"),
+        max_length=data.CARD_LENGTH,
+        # The names the campaign knows, offered as the group types (a datalist on the page).
+        widget=forms.TextInput(attrs={"list": "ae-card-names", "autocomplete": "off"}),
+    )
     game = optional_game()
     reason = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False)
 
@@ -68,7 +73,12 @@ def describe_banish(p: Payload) -> str:
 
 
 class RestoreForm(ItemForm):
-    reason = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False)
+    reason = forms.CharField(
+        label=gettext_lazy("Why (optional)"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("Why (optional)")}),
+    )
 
 
 def apply_restore(state: State, payload: Payload) -> None:

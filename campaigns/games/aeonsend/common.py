@@ -69,6 +69,11 @@ class ValuesField(forms.Field):
         super().__init__(**kwargs)
         self.max_items, self.max_length = max_items, max_length
 
+    def bound_data(self, data: Any, initial: Any) -> None:
+        # The template draws the checkboxes (the choices are the campaign's); the hidden-fields
+        # partial must not post a refused list back as one more value.
+        return None
+
     def to_python(self, value: Any) -> list[str]:
         if value in (None, ""):
             return []

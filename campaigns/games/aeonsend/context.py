@@ -56,6 +56,7 @@ def game_context(state: AeonsEndState, query: str = "", record: bool = False) ->
             },
             "banished": banished_view(state, query),
             "supply": state["supply"],
+            "supply_text": "\n".join(state["supply"]),
             "supply_size": data.SUPPLY_PILES,
             "upgrade": state["upgrade"],
             "table": table,

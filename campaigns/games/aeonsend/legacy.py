@@ -53,7 +53,11 @@ def point_label(value: str | None) -> str:
 
 
 class ChapterForm(forms.Form):
-    to = forms.ChoiceField(label=gettext_lazy("Move on to"), choices=[(p, p) for p in data.POINTS])
+    to = forms.ChoiceField(
+        label=gettext_lazy("Move on to"),
+        choices=[(p, p) for p in data.POINTS],
+        widget=forms.HiddenInput,
+    )
 
 
 def apply_chapter(state: State, payload: Payload) -> None:
@@ -78,7 +82,7 @@ def describe_chapter(p: Payload) -> str:
 
 class StickersForm(forms.Form):
     letters = ValuesField(label=gettext_lazy("Stickers"), max_items=26, max_length=3)
-    game = optional_game()
+    game = optional_game(gettext_lazy("Applied after game"))
 
 
 def need_letter(payload: Payload, key: str = "letter") -> str:
@@ -274,20 +278,25 @@ def describe_legacy(p: Payload) -> str:
 
 
 class MageForm(forms.Form):
-    player = forms.IntegerField(min_value=0, max_value=data.MAX_PLAYERS - 1)
+    player = forms.IntegerField(
+        label=gettext_lazy("Mage"), min_value=0, max_value=data.MAX_PLAYERS - 1
+    )
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=list(data.MAGE_NOTES.items()))
     text = forms.CharField(label=gettext_lazy("What"), max_length=200)
     game = optional_game()
 
 
 class MageRemoveForm(ItemForm):
-    player = forms.IntegerField(min_value=0, max_value=data.MAX_PLAYERS - 1)
+    player = forms.IntegerField(
+        min_value=0, max_value=data.MAX_PLAYERS - 1, widget=forms.HiddenInput
+    )
 
 
 def player_at(state: State, payload: Payload) -> dict[str, Any]:
     index = need_int(payload, "player", 0, data.MAX_PLAYERS - 1)
     if index >= len(state["players"]):
-        raise CommandError(_("There is no such player in this campaign."), "player")
+        # The mage is picked from a list of the campaign's: a message for the whole region.
+        raise CommandError(_("There is no such player in this campaign."))
     return state["players"][index]
 
 

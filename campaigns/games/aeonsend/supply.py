@@ -53,7 +53,10 @@ def need_list(payload: Payload, key: str, max_items: int, max_length: int) -> li
 
 class SupplyForm(forms.Form):
     piles = LinesField(
-        label=gettext_lazy("Supply piles"), max_items=data.SUPPLY_PILES, required=False
+        label=gettext_lazy("Piles, one a line (at most nine)"),
+        max_items=data.SUPPLY_PILES,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 9}),
     )
 
 
@@ -71,7 +74,11 @@ def describe_supply(p: Payload) -> str:
 
 
 class PresentForm(forms.Form):
-    piles = LinesField(label=gettext_lazy("Presented piles"), max_items=12)
+    piles = LinesField(
+        label=gettext_lazy("The presented piles, one a line"),
+        max_items=12,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
 
 
 def apply_present(state: State, payload: Payload) -> None:
@@ -93,9 +100,9 @@ def describe_present(p: Payload) -> str:
 
 
 class UpgradeForm(forms.Form):
-    add = ValuesField(label=gettext_lazy("Piles to add"), max_items=12)
-    banish = ValuesField(label=gettext_lazy("Piles to banish"), max_items=12)
-    game = optional_game()
+    add = ValuesField(label=gettext_lazy("Add two of the presented piles"), max_items=12)
+    banish = ValuesField(label=gettext_lazy("Banish two supply piles"), max_items=12)
+    game = optional_game(gettext_lazy("After game"))
 
 
 def apply_upgrade(state: State, payload: Payload) -> None:
