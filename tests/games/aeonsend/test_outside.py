@@ -114,7 +114,7 @@ def test_a_roll_or_a_build_from_a_screen_that_had_not_seen_the_last_one_is_refus
     rolled = state_of(ae)["outside"]["supply"]
     second = roll(owner_client, ae, version=seen, htmx=True)
     assert second.status_code == 409
-    assert "Changed meanwhile on another phone" in text(second)
+    assert "Changed meanwhile by your earlier tap on this phone" in text(second)
     assert state_of(ae)["outside"]["supply"] == rolled and ae.version == seen + 1
     shown = {c["id"]: c["name"] for c in state_of(ae)["outside"]["cards"]}
     assert all(shown[i] in text(second) for i in rolled)

@@ -151,11 +151,14 @@ def test_a_second_tap_from_a_screen_that_had_not_seen_the_first_is_refused(
     taps = {"region": "deck", "page": "turns", "version": seen}
     first = act(owner_client, ae, action, htmx=True, **taps)
     assert first.status_code == 200
-    for other_phone in (owner_client, client_for(player)):
+    for other_phone, says in [
+        (owner_client, "Changed meanwhile by your earlier tap on this phone"),
+        (client_for(player), "Changed meanwhile on another phone"),
+    ]:
         second = act(other_phone, ae, action, htmx=True, **taps)
         assert second.status_code == 409
         body = text(second)
-        assert "Changed meanwhile on another phone" in body
+        assert says in body
         assert "pool" not in body
         shown = deck(ae)
         if action == "ae.draw":
