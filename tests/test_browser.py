@@ -133,3 +133,21 @@ def test_every_page_fits_a_small_phone(browser, site):
         no_sideways_scroll(page)
         assert small_tap_targets(page) == []
     context.close()
+
+
+def test_what_is_typed_elsewhere_stays_when_this_phone_changes_another_region(phones):
+    """The answer to a change brings the regions it changed; one where the user has typed
+    and not sent waits, and catches up once the text is sent."""
+    page, _other = phones
+    sign_up(page, "typist")
+    create_any_game(page, "Typing test")
+    note = page.get_by_role("region", name="Notes").get_by_label("Note")
+    note.fill("Half a thought")
+    page.get_by_text("Add a tracker").click()
+    page.locator("#add-tracker").get_by_label("Name").fill("Clues")
+    page.get_by_role("button", name="Add the tracker").click()
+    expect(page.locator("#undo-bar")).to_contain_text("Added the tracker “Clues”")
+    expect(note).to_have_value("Half a thought")
+    page.get_by_role("button", name="Write it down").click()
+    expect(page.get_by_role("region", name="Notes")).to_contain_text("Half a thought")
+    expect(page.get_by_role("region", name="Clues")).to_be_visible()

@@ -92,9 +92,9 @@
     return true;
   }
 
-  // The answer to this phone's own change brings the regions it changed out of band: the one
-  // the form sat in is swapped; another where the user is typing waits like a live refresh,
-  // and one that did not change is left alone (so focus and open folds stay).
+  // The answer to this phone's own change brings the regions it changed out of band. The one
+  // the form sat in is htmx's to swap; the others go through swap() like a live refresh: one
+  // that did not change is left alone, and where the user is typing the region waits.
   var posted = null;
   document.body.addEventListener("htmx:beforeRequest", function (e) {
     var elt = e.detail && e.detail.elt;
@@ -103,14 +103,9 @@
   document.body.addEventListener("htmx:oobBeforeSwap", function (e) {
     var old = e.detail.target, next = e.detail.fragment && e.detail.fragment.firstElementChild;
     if (!old || !next || !old.matches("[data-live][id]")) return;
-    keepBuzzed(old, next);
-    if (same(old, next)) { e.detail.shouldSwap = false; return; }
-    if (old !== posted && !old.contains(posted) && typingIn(old)) {
-      e.detail.shouldSwap = false;
-      deferred = true;
-      return;
-    }
-    if (old !== posted) keepOpen(old, next);
+    if (posted && (old === posted || old.contains(posted))) return;
+    e.detail.shouldSwap = false;
+    if (swap(old, next)) deferred = true;
   });
 
   function swapRegions(fresh) {
