@@ -14,6 +14,10 @@ def tracker_items(state: State) -> list[dict[str, Any]]:
     items = []
     for found in state.get("trackers", []):
         item: dict[str, Any] = {"t": found, "region": f"tracker-{found['id']}"}
+        if found["kind"] == "counter":
+            low, high, value = found.get("minimum"), found.get("maximum"), found["value"]
+            item["at_minimum"] = low is not None and value <= low
+            item["at_maximum"] = high is not None and value >= high
         if found["kind"] == "list":
             item["taken_out"] = [e for e in found["items"] if e["removed"]]
         if found["kind"] == "results":
