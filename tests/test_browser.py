@@ -139,7 +139,7 @@ def test_what_is_typed_elsewhere_stays_when_this_phone_changes_another_region(ph
     """The answer to a change brings the regions it changed; one where the user has typed
     and not sent waits, and catches up once the text is sent."""
     page, _other = phones
-    sign_up(page, "typist")
+    sign_up(page, "note-taker")
     create_any_game(page, "Typing test")
     note = page.get_by_role("region", name="Notes").get_by_label("Note")
     note.fill("Half a thought")
