@@ -5,6 +5,10 @@ One real uvicorn process (as `make run` starts it, on a throwaway SQLite databas
 bare view (`HttpResponse("ok")` behind the same middleware) and the site. The figure is the
 server process's CPU time per request (user + system, from /proc), so the client's own work
 and the network do not count. Issue 12's target: a change at most 3x a bare view.
+
+A page whose template marks its live regions (`{% region %}`: Any game, Arkham's round page)
+answers a change with those regions only; one that does not yet (Arkham's bag page, for now)
+answers with its whole content.
 """
 
 from __future__ import annotations
@@ -82,6 +86,13 @@ def main() -> None:
             ok(response)
             version["v"] = int(response.headers.get("X-Campaign-Version", 0))
 
+        step = {"n": 0}
+
+        def round_doom():
+            step["n"] += 1
+            data = {"delta": 1 if step["n"] % 2 else -1, "page": "round", "region": "round-doom"}
+            ok(phone.post(f"/c/{arkham}/do/round.doom/", data, headers=HTMX))
+
         def live_refresh():
             headers = {**HTMX, "X-Live-Refresh": "true"}
             ok(phone.get(f"/c/{arkham}/p/bag/", headers=headers))
@@ -90,6 +101,7 @@ def main() -> None:
             ("bare view", bare),
             ("Any game: counter +1 (htmx)", counter),
             ("Arkham: chaos bag draw (htmx)", draw),
+            ("Arkham: round doom +1 (htmx)", round_doom),
             ("Arkham: bag page refresh (htmx)", live_refresh),
         ]
         results = {name: measure(site, request) for name, request in rows}
