@@ -1,4 +1,4 @@
-"""A fixed-window limit on login, sign-up, join and password attempts, per client address.
+"""A sliding limit on login, sign-up, join and password attempts, per client address.
 
 The counts live in the database (`RateCount`), so every server process behind a proxy counts
 against one limit. The address is the connection's own (REMOTE_ADDR): a client can write any
@@ -28,7 +28,8 @@ def client_address(request: HttpRequest) -> str:
 
 
 def count_attempt(key: str, window: int) -> int:
-    """Add one attempt to the key's count in this window and return the count."""
+    """Add one attempt to the key's count in this window and return the count of this window
+    and the one before: attempts just either side of a minute's turn still count together."""
     with transaction.atomic():
         counts = RateCount.objects.filter(key=key, window=window)
         if not counts.update(count=F("count") + 1):
@@ -39,7 +40,8 @@ def count_attempt(key: str, window: int) -> int:
                 counts.update(count=F("count") + 1)
             else:
                 RateCount.objects.filter(window__lt=window - 1).delete()
-        return counts.values_list("count", flat=True).get()
+        recent = RateCount.objects.filter(key=key, window__in=(window - 1, window))
+        return sum(recent.values_list("count", flat=True))
 
 
 def rate_limited(scope: str) -> Callable:

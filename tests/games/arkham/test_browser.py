@@ -129,6 +129,7 @@ def test_bad_input_shows_a_message_next_to_the_field(phones):
     shot(page, "arkham-bad-input", parts=True)
 
     page.get_by_role("link", name="Chaos bag").first.click()
+    page.wait_for_url(re.compile(r"/p/bag/$"))
     pool = page.locator("#bag-pool")
     pool.get_by_text("Set a number").click()
     pool.get_by_label("How many").fill("11")
