@@ -44,3 +44,19 @@ def brute_force_probability(
         if not failed and (succeeded or max(0, skill + total) >= difficulty):
             passed += 1
     return Fraction(passed, orderings)
+
+
+# The Night of the Zealot bag on Standard: the bag the tests and benchmarks reason about.
+NOTZ_STANDARD = {
+    "+1": 1,
+    "0": 2,
+    "-1": 3,
+    "-2": 2,
+    "-3": 1,
+    "-4": 1,
+    "skull": 2,
+    "cultist": 1,
+    "tablet": 1,
+    "auto_fail": 1,
+    "elder_sign": 1,
+}

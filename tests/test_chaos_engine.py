@@ -25,22 +25,7 @@ from campaigns.engines.chaos import (
     validate_bag,
     validate_effects,
 )
-from tests.chaos_oracle import brute_force_probability
-
-NOTZ_STANDARD = {
-    "+1": 1,
-    "0": 2,
-    "-1": 3,
-    "-2": 2,
-    "-3": 1,
-    "-4": 1,
-    "skull": 2,
-    "cultist": 1,
-    "tablet": 1,
-    "auto_fail": 1,
-    "elder_sign": 1,
-}
-
+from tests.chaos_oracle import NOTZ_STANDARD, brute_force_probability
 
 # --- token tables ----------------------------------------------------------------------------
 

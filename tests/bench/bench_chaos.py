@@ -23,7 +23,7 @@ from campaigns.engines.chaos import (  # noqa: E402
     pass_table,
     success_probability,
 )
-from tests.chaos_oracle import brute_force_probability  # noqa: E402
+from tests.chaos_oracle import NOTZ_STANDARD, brute_force_probability  # noqa: E402
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup()  # for the page's budget, which lives with the page
@@ -31,19 +31,6 @@ django.setup()  # for the page's budget, which lives with the page
 from campaigns.games.arkham.bag_page import ODDS_BUDGET  # noqa: E402
 
 # Night of the Zealot, Standard difficulty (16 tokens).
-NOTZ_STANDARD = {
-    "+1": 1,
-    "0": 2,
-    "-1": 3,
-    "-2": 2,
-    "-3": 1,
-    "-4": 1,
-    "skull": 2,
-    "cultist": 1,
-    "tablet": 1,
-    "auto_fail": 1,
-    "elder_sign": 1,
-}
 # Numbers added over a campaign to reach 30 tokens.
 EXTRA_NUMBERS = {"+1": 2, "0": 3, "-1": 3, "-2": 3, "-3": 2, "-5": 1}
 # Plausible scenario/investigator values; the cultist's "reveal another" makes it a chain token.

@@ -10,20 +10,6 @@ from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership
 from tests.conftest import HTMX
 
-NOTZ_STANDARD = {
-    "+1": 1,
-    "0": 2,
-    "-1": 3,
-    "-2": 2,
-    "-3": 1,
-    "-4": 1,
-    "skull": 2,
-    "cultist": 1,
-    "tablet": 1,
-    "auto_fail": 1,
-    "elder_sign": 1,
-}
-
 
 def make_arkham(owner, campaign="notz", difficulty="standard", name="Arkham nights") -> Campaign:
     game = GAMES["arkham"]

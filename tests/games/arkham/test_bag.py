@@ -12,9 +12,9 @@ from campaigns.commands import CommandError
 from campaigns.engines import chaos
 from campaigns.games.arkham import data
 from campaigns.models import Campaign, Membership
+from tests.chaos_oracle import NOTZ_STANDARD
 from tests.conftest import client_for, snapshot
 from tests.games.arkham.helpers import (
-    NOTZ_STANDARD,
     Picks,
     add_investigator,
     make_arkham,
