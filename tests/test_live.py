@@ -229,4 +229,5 @@ def test_open_streams_hold_no_thread_each(site, table):
     with ThreadPoolExecutor(1) as pool:
         _one, with_one = pool.submit(asyncio.run, hold(1)).result()
         _many, with_many = pool.submit(asyncio.run, hold(24)).result()
-    assert with_many <= with_one + 2
+    # A thread per stream would add 23; the server's pools may start a few of their own.
+    assert with_many - with_one < 12
