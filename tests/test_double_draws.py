@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import secrets
 import threading
 import time
 
@@ -55,7 +56,7 @@ def history(phone: Phone, campaign: int) -> list[str]:
 def table(request, site):
     game = request.param
     owner, friend = Phone(site.url), Phone(site.url)
-    owner.signup(f"drawer{id(owner)}")
+    owner.signup(f"drawer{secrets.token_hex(4)}")
     response = owner.post(f"/new/{game}/", NEW[game])
     assert response.status_code == 302, response.text
     campaign = int(re.search(r"/c/(\d+)/", response.headers["location"]).group(1))

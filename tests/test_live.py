@@ -3,6 +3,7 @@ processes on one database."""
 
 import asyncio
 import re
+import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -36,7 +37,7 @@ def counter_id(phone: Phone, campaign: int, name: str) -> int:
 def table(site):
     """An owner with a campaign, and a friend who joined through the invitation."""
     owner, friend = Phone(site.url), Phone(site.url)
-    owner.signup(f"owner{id(owner)}")
+    owner.signup(f"owner{secrets.token_hex(4)}")
     campaign = owner.create_campaign("Live table", counters="Taps\nDoom 0 12", notes="on")
     friend.join(owner.invite_path(campaign), "Friend")
     yield owner, friend, campaign
@@ -68,14 +69,14 @@ def test_the_polling_fallback_reports_the_version(table):
 def test_a_stranger_gets_no_stream(site, table):
     _owner, _friend, campaign = table
     stranger = Phone(site.url)
-    stranger.signup(f"stranger{id(stranger)}")
+    stranger.signup(f"stranger{secrets.token_hex(4)}")
     assert stranger.get(f"/c/{campaign}/stream/").status_code == 404
     assert stranger.get(f"/c/{campaign}/version/").status_code == 404
 
 
 def test_eight_phones_tapping_at_once_lose_nothing(site):
     owner = Phone(site.url)
-    owner.signup(f"host{id(owner)}")
+    owner.signup(f"host{secrets.token_hex(4)}")
     campaign = owner.create_campaign("Busy table", counters="Taps", notes="on")
     invite = owner.invite_path(campaign)
     page = owner.get(f"/c/{campaign}/").text
@@ -129,7 +130,7 @@ def test_a_change_through_one_server_process_reaches_a_stream_on_another(site_da
     second = Site(site_database)
     try:
         owner, friend = Phone(site.url), Phone(second.url)
-        owner.signup(f"first{id(owner)}")
+        owner.signup(f"first{secrets.token_hex(4)}")
         campaign = owner.create_campaign("Two servers", counters="Taps")
         friend.join(owner.invite_path(campaign), "Across")
         taps = counter_id(owner, campaign, "Taps")
