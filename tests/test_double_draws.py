@@ -13,6 +13,7 @@ import time
 import httpx
 import pytest
 
+from tests.games.aeonsend.helpers import TWO_PLAYER_POST
 from tests.server import Phone
 
 pytestmark = pytest.mark.server
@@ -21,18 +22,7 @@ HTMX = {"HX-Request": "true"}
 
 NEW = {
     "arkham": {"name": "Draw race", "campaign": "notz", "difficulty": "standard"},
-    "aeonsend": {
-        "name": "Draw race",
-        "player_count": "2",
-        "p1_player": "Kim",
-        "p1_character": "Adelheim",
-        "p1_side": "front",
-        "p1_colour": "red",
-        "p2_player": "Lou",
-        "p2_character": "Brama",
-        "p2_side": "front",
-        "p2_colour": "blue",
-    },
+    "aeonsend": {"name": "Draw race", **TWO_PLAYER_POST},
 }
 # What the game needs before its first draw.
 FIRST = {

@@ -17,6 +17,20 @@ PAGES = {
 }
 
 
+# What the new-campaign page posts for a two-player game (the server tests post it over HTTP).
+TWO_PLAYER_POST = {
+    "player_count": "2",
+    "p1_player": "Kim",
+    "p1_character": "Adelheim",
+    "p1_side": "front",
+    "p1_colour": "red",
+    "p2_player": "Lou",
+    "p2_character": "Brama",
+    "p2_side": "front",
+    "p2_colour": "blue",
+}
+
+
 def setup_for(*characters: str, solo: bool = False) -> dict:
     colours = list(data.COLOURS)
     return {

@@ -6,6 +6,7 @@ import threading
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.games.aeonsend.helpers import TWO_PLAYER_POST
 from tests.journeys import no_sideways_scroll, shot, shot_of, sign_up, small_tap_targets
 from tests.server import Phone
 
@@ -162,18 +163,7 @@ def test_the_live_stream_carries_versions_only(site):
     owner.signup("streamer")
     response = owner.post(
         "/new/aeonsend/",
-        {
-            "name": "Stream",
-            "player_count": "2",
-            "p1_player": "Kim",
-            "p1_character": "Adelheim",
-            "p1_side": "front",
-            "p1_colour": "red",
-            "p2_player": "Lou",
-            "p2_character": "Brama",
-            "p2_side": "front",
-            "p2_colour": "blue",
-        },
+        {"name": "Stream", **TWO_PLAYER_POST},
     )
     assert response.status_code == 302, response.text
     campaign = int(re.search(r"/c/(\d+)/", response.headers["location"]).group(1))
