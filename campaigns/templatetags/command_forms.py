@@ -22,7 +22,7 @@ def identifies(initial: dict[str, Any], form_class: type[forms.Form], posted) ->
     for name, value in initial.items():
         field = form_class.base_fields.get(name)
         hidden = field is not None and field.widget.is_hidden
-        if hidden and posted.get(name) != ("" if value is None else str(value)):
+        if hidden and (posted.get(name) or "") != ("" if value is None else str(value)):
             return False
     return True
 
@@ -33,7 +33,9 @@ def command_form(context, action: str, region: str = "", **initial: Any) -> form
     as form %}`: the form of the game's command `action` for `region`, with `form.action` (the
     URL it posts to) and `form.region`. Keyword arguments are the initial values; hidden fields
     among them also tell this form apart from its siblings in the same region. (The command's
-    parameter is `action`, the URL's word, so that a field may be called `name`.)"""
+    parameter is `action`, the URL's word, so that a field may be called `name`.) A form whose
+    fields are named by the campaign takes its initial values as one mapping: `initial=…`."""
+    initial = {**(initial.pop("initial", None) or {}), **initial}
     campaign = context["campaign"]
     command = campaign.game_module.commands[action]
     refusal = context.get("error")

@@ -21,6 +21,9 @@ from campaigns.commands import Command, CommandError, Payload, State, need_choic
 from campaigns.engines import chaos
 from campaigns.games.arkham import data
 from campaigns.games.arkham.common import (
+    BAG_REGIONS,
+    EFFECT_REGIONS,
+    PEOPLE_REGIONS,
     TokenField,
     effects_for,
     investigator,
@@ -368,12 +371,12 @@ class TokenForm(forms.Form):
 
 
 class RecordForm(TokenForm):
-    test = forms.IntegerField(min_value=1, required=False)
+    test = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
     into = forms.ChoiceField(
         label=gettext_lazy("This token"),
         choices=[
-            ("new", gettext_lazy("starts a new test")),
             ("same", gettext_lazy("belongs to the test going on")),
+            ("new", gettext_lazy("starts a new test")),
         ],
         required=False,
     )
@@ -400,24 +403,53 @@ class BagSetForm(TokenForm):
 
 class ActiveForm(forms.Form):
     investigator = forms.IntegerField(
-        label=gettext_lazy("Investigator"), min_value=0, max_value=10**9, required=False
+        label=gettext_lazy("Investigator testing"), min_value=0, max_value=10**9, required=False
     )
 
 
 COMMANDS = (
     # A draw starts a new test: from a screen that had not seen the last change (a second
     # phone, a double tap) it is refused rather than replacing the test just drawn.
-    Command("bag.draw", EmptyForm, apply_draw, describe_draw, resolve_draw, stale_check=True),
-    Command("bag.another", TestForm, apply_another, describe_another, resolve_another),
+    Command(
+        "bag.draw",
+        EmptyForm,
+        apply_draw,
+        describe_draw,
+        resolve_draw,
+        stale_check=True,
+        regions=BAG_REGIONS,
+    ),
+    Command(
+        "bag.another",
+        TestForm,
+        apply_another,
+        describe_another,
+        resolve_another,
+        regions=BAG_REGIONS,
+    ),
     Command(
         "bag.done",
         TestForm,
         apply_done,
         lambda p: _("Ended the test: tokens returned"),
         resolve_done,
+        regions=BAG_REGIONS,
     ),
-    Command("bag.record", RecordForm, apply_record, describe_record, resolve_record),
-    Command("bag.change", BagChangeForm, apply_bag_change, describe_bag_change),
+    Command(
+        "bag.record",
+        RecordForm,
+        apply_record,
+        describe_record,
+        resolve_record,
+        regions=BAG_REGIONS,
+    ),
+    Command(
+        "bag.change",
+        BagChangeForm,
+        apply_bag_change,
+        describe_bag_change,
+        regions=BAG_REGIONS,
+    ),
     Command(
         "bag.set",
         BagSetForm,
@@ -427,18 +459,21 @@ COMMANDS = (
             % {"token": token_words([p.get("token")]), "n": p.get("count")}
         ),
         stale_check=True,
+        regions=BAG_REGIONS,
     ),
     Command(
         "bag.seal",
         TokenForm,
         apply_seal,
         lambda p: _("Sealed a %(token)s token") % {"token": token_words([p.get("token")])},
+        regions=BAG_REGIONS,
     ),
     Command(
         "bag.release",
         ReleaseForm,
         apply_release,
         lambda p: _("Released a sealed %(token)s token") % {"token": token_words([p.get("token")])},
+        regions=BAG_REGIONS,
     ),
     Command(
         "bag.active",
@@ -450,5 +485,6 @@ COMMANDS = (
             else _("No investigator chosen for tests")
         ),
         resolve_active,
+        regions=(*PEOPLE_REGIONS, *EFFECT_REGIONS),
     ),
 )

@@ -121,8 +121,18 @@ def percent(chance: Fraction) -> str:
 class OddsForm(forms.Form):
     """The typed skill and difficulty of the odds (a GET form)."""
 
-    skill = forms.IntegerField(label=gettext_lazy("Skill"), min_value=0, max_value=40)
-    difficulty = forms.IntegerField(label=gettext_lazy("Difficulty"), min_value=0, max_value=40)
+    skill = forms.IntegerField(
+        label=gettext_lazy("Skill"),
+        min_value=0,
+        max_value=40,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    difficulty = forms.IntegerField(
+        label=gettext_lazy("Difficulty"),
+        min_value=0,
+        max_value=40,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
 
 def odds(state: State, active_id: Any, query: Mapping[str, Any]) -> dict[str, Any]:
@@ -130,20 +140,19 @@ def odds(state: State, active_id: Any, query: Mapping[str, Any]) -> dict[str, An
     ``query`` (the page's GET parameters), if any."""
     bag = resting_bag(state)
     effects = effects_for(state, active_id)
-    result: dict[str, Any] = {"empty": not bag, "form": None, "typed": None, "too_long": False}
+    typed = "skill" in query or "difficulty" in query
+    form = OddsForm(query if typed else None, auto_id=False)
+    result: dict[str, Any] = {"empty": not bag, "form": form, "typed": None, "too_long": False}
     try:
-        if "skill" in query or "difficulty" in query:
-            form = OddsForm(query)
-            result["form"] = form
-            if form.is_valid() and bag:
-                chance = chaos.success_probability(
-                    bag,
-                    form.cleaned_data["skill"],
-                    form.cleaned_data["difficulty"],
-                    effects,
-                    budget=ODDS_BUDGET,
-                )
-                result["typed"] = percent(chance)
+        if typed and form.is_valid() and bag:
+            chance = chaos.success_probability(
+                bag,
+                form.cleaned_data["skill"],
+                form.cleaned_data["difficulty"],
+                effects,
+                budget=ODDS_BUDGET,
+            )
+            result["typed"] = percent(chance)
         if bag:
             table = chaos.pass_table(bag, effects, TABLE_DIFFICULTY, MARGINS, budget=ODDS_BUDGET)
             result["rows"] = [

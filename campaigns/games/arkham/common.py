@@ -20,6 +20,38 @@ MAX_ITEMS = 200
 NAME = 80
 SKILL_LIMIT = 10  # a token modifier or elder sign bonus, either way
 
+# The live regions of the Arkham pages (`{% region %}` in templates/games/arkham/), by what they
+# show: a command names those it changes (`Command.regions`) beside the form's own; the answer
+# draws those the page it was made on has.
+# What is in the bag and how it draws (contents, odds, statistics; the table's starting bag).
+BAG_REGIONS = (
+    "bag-drawn",
+    "bag-actions",
+    "bag-record",
+    "bag-odds",
+    "bag-draws",
+    "bag-contents",
+    "bag-pool",
+    "bag-seal",
+    "bag-stats",
+    "ark-overview",
+)
+# What a token does: the odds, the contents' effect texts, the effects form and elder sign.
+EFFECT_REGIONS = ("bag-odds", "bag-contents", "bag-effects")
+# Who plays: the investigators, who tests, what the odds and the after-scenario form name.
+PEOPLE_REGIONS = ("investigators", "bag-who", "bag-odds", "bag-effects", "record-scenario")
+ROUND_REGIONS = ("round-now", "round-doom", "round-steps")
+# Everything a page of the game shows (a scenario started or recorded).
+ALL_REGIONS = (
+    *BAG_REGIONS,
+    *PEOPLE_REGIONS,
+    *ROUND_REGIONS,
+    "bag-effects",
+    "trackers",
+    "record-scenario",
+    "scenario-results",
+)
+
 
 # Finding things
 

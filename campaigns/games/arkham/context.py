@@ -47,8 +47,7 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
                 if viewing.page == "bag"
                 else None
             ),
-            "effect_rows": symbols.effect_rows(state),
-            "effect_modes": symbols.EFFECT_MODES,
+            "effect_initial": symbols.effect_initial(state),
             **log.log_view(state, len(in_play)),
             **scenario.scenario_view(state, in_play),
             "round": round.round_view(state),

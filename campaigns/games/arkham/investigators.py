@@ -29,6 +29,7 @@ from campaigns.games.arkham.common import (
     MAX_INVESTIGATORS,
     MAX_ITEMS,
     NAME,
+    PEOPLE_REGIONS,
     InvestigatorIdForm,
     describe_investigator,
     investigator,
@@ -390,7 +391,12 @@ def investigator_view(state: State, found: Investigator) -> dict[str, Any]:
 
 COMMANDS = (
     Command(
-        "investigator.add", InvestigatorForm, apply_add_investigator, describe_add, resolve_add
+        "investigator.add",
+        InvestigatorForm,
+        apply_add_investigator,
+        describe_add,
+        resolve_add,
+        regions=PEOPLE_REGIONS,
     ),
     Command("investigator.trauma", TraumaForm, apply_trauma, describe_trauma, with_investigator),
     Command(
@@ -401,7 +407,14 @@ COMMANDS = (
         with_investigator,
     ),
     Command("investigator.buy", BuyForm, apply_buy, describe_buy, with_investigator),
-    Command("investigator.mark", MarkForm, apply_mark, describe_mark, with_investigator),
+    Command(
+        "investigator.mark",
+        MarkForm,
+        apply_mark,
+        describe_mark,
+        with_investigator,
+        regions=PEOPLE_REGIONS,
+    ),
     Command("investigator.item", ItemForm, apply_item, describe_item, with_investigator),
     Command(
         "investigator.unitem",

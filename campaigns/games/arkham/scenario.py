@@ -30,6 +30,7 @@ from campaigns.engines import chaos
 from campaigns.games.arkham import data
 from campaigns.games.arkham.bag import change_bag, close_test
 from campaigns.games.arkham.common import (
+    ALL_REGIONS,
     MAX_INVESTIGATORS,
     NAME,
     TokenField,
@@ -323,6 +324,7 @@ COMMANDS = (
         apply_start,
         lambda p: _("Started the scenario “%(name)s”") % {"name": p.get("name")},
         stale_check=True,
+        regions=ALL_REGIONS,
     ),
     Command(
         "scenario.record",
@@ -331,5 +333,6 @@ COMMANDS = (
         describe_scenario,
         resolve_record_scenario,
         stale_check=True,
+        regions=ALL_REGIONS,
     ),
 )

@@ -19,6 +19,7 @@ from campaigns.commands import Command, CommandError, Payload, State, need_bool,
 from campaigns.engines import chaos
 from campaigns.games.arkham import data
 from campaigns.games.arkham.common import (
+    EFFECT_REGIONS,
     SKILL_LIMIT,
     InvestigatorIdForm,
     describe_investigator,
@@ -85,18 +86,46 @@ EFFECT_MODES = [
 
 
 class EffectsForm(forms.Form):
-    """What skull, cultist, tablet and elder thing do in the current scenario."""
+    """What skull, cultist, tablet and elder thing do in the current scenario: for each symbol
+    a mode and a modifier. Its initial values are the symbols entered so far (effect_initial)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for symbol in data.SCENARIO_SYMBOLS:
             label = data.TOKEN_LABELS[symbol]
             self.fields[symbol] = forms.ChoiceField(
-                label=label, choices=EFFECT_MODES, required=False
+                label=label,
+                choices=EFFECT_MODES,
+                required=False,
+                widget=forms.Select(
+                    attrs={"class": "grow", "aria-label": _("What %(t)s does") % {"t": label}}
+                ),
             )
             self.fields[f"{symbol}_value"] = forms.IntegerField(
-                label=label, min_value=-10, max_value=10, required=False
+                label=label,
+                min_value=-10,
+                max_value=10,
+                required=False,
+                initial=0,
+                widget=forms.NumberInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "class": "narrower",
+                        "aria-label": _("%(t)s modifier") % {"t": label},
+                    }
+                ),
             )
+
+    def rows(self) -> list[tuple[dict[str, Any], forms.BoundField, forms.BoundField]]:
+        """Each symbol as the page shows it (entered yet or not), its mode and its modifier."""
+        return [
+            (
+                token_view(symbol, known=symbol in self.initial),
+                self[symbol],
+                self[f"{symbol}_value"],
+            )
+            for symbol in data.SCENARIO_SYMBOLS
+        ]
 
 
 class ElderForm(InvestigatorIdForm):
@@ -109,23 +138,23 @@ class ElderForm(InvestigatorIdForm):
     auto_succeed = forms.BooleanField(label=gettext_lazy("Automatic success"), required=False)
 
 
-def effect_rows(state: State) -> list[dict[str, Any]]:
-    """The scenario's four symbols as the effects form shows them."""
+def effect_initial(state: State) -> dict[str, Any]:
+    """The effects form's initial values: the mode and modifier of each symbol entered so far
+    for the scenario being played (a symbol not entered yet is not in it)."""
     scenario_effects = state.get("effects", {}).get(scenario_key(state), {})
-    rows = []
-    for symbol in data.SCENARIO_SYMBOLS:
-        effect = scenario_effects.get(symbol, {})
-        mode = (
+    initial: dict[str, Any] = {}
+    for symbol, effect in scenario_effects.items():
+        if not effect:
+            continue
+        initial[symbol] = (
             "fail"
             if effect.get("auto_fail")
             else "again"
             if effect.get("reveal_another")
             else "modifier"
         )
-        rows.append(
-            token_view(symbol, mode=mode, value=effect.get("modifier", 0), known=bool(effect))
-        )
-    return rows
+        initial[f"{symbol}_value"] = effect.get("modifier", 0)
+    return initial
 
 
 COMMANDS = (
@@ -136,6 +165,7 @@ COMMANDS = (
         describe_effects,
         resolve_effects,
         stale_check=True,
+        regions=EFFECT_REGIONS,
     ),
     Command(
         "investigator.elder",
@@ -144,5 +174,6 @@ COMMANDS = (
         describe_investigator(gettext_noop("%(name)s: set the elder sign effect")),
         with_investigator,
         stale_check=True,
+        regions=EFFECT_REGIONS,
     ),
 )

@@ -109,5 +109,5 @@ def next_step(client, campaign, loop=False):
 
 def odds_rows(page: str) -> list[tuple[str, str]]:
     return re.findall(
-        r'<th scope="row">([^<]+)</th><td><svg.*?<span class="pct">([^<]+)</span>', page
+        r'<th scope="row">([^<]+)</th>\s*<td><svg.*?<span class="pct">([^<]+)</span>', page, re.S
     )

@@ -1,5 +1,6 @@
 """The exact odds the bag page shows, against the engine."""
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -83,7 +84,12 @@ def test_the_odds_follow_the_scenario_effects_and_the_elder_sign(owner_client, o
 def test_bad_odds_queries_say_why_and_never_fail(owner_client, ark, query, message):
     response = owner_client.get(f"/c/{ark.pk}/p/bag/?{query}")
     assert response.status_code == 200
-    assert message in text(response)
+    # The message sits right under its field (label: the field's label).
+    label, message = message.split(": ", 1)
+    field = rf'{label}<input type="number" name="{label.lower()}"[^>]*>\s*</label>'
+    assert re.search(
+        field + rf'<p class="error" role="alert">{re.escape(message)}</p>', text(response)
+    )
 
 
 def test_an_empty_bag_has_no_odds(owner_client, owner):
