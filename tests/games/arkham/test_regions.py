@@ -1,0 +1,67 @@
+"""The Arkham pages answer a change with the regions it changed (`{% region %}`), each once, and
+a refusal in the region its form sits in, next to the field."""
+
+from __future__ import annotations
+
+import re
+
+from tests.games.arkham.helpers import add_investigator, post, state, text
+
+
+def ids(response) -> list[str]:
+    """The live regions in an answer, in order."""
+    return re.findall(r'<[a-z0-9]+ [^>]*?\bid="([a-z0-9-]+)"[^>]*\bdata-live', text(response))
+
+
+def test_a_draw_answers_with_the_bag_regions_it_changed_and_not_the_page(owner_client, ark):
+    version = ark.version
+    tap = {"page": "bag", "region": "bag-actions", "version": version}
+    response = post(owner_client, ark, "bag.draw", True, **tap)
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#bag-actions"
+    shown = ids(response)
+    assert shown[0] == "bag-actions"
+    assert {"bag-drawn", "bag-draws", "bag-contents", "bag-stats", "undo-bar"} <= set(shown)
+    assert len(shown) == len(set(shown))  # each once
+    # Who tests and the token effects did not change: they are not in the answer.
+    assert "bag-who" not in shown and "bag-effects" not in shown
+    assert 'id="campaign-content"' not in text(response)
+    assert state(ark)["stats"]["tests"] == 1
+
+
+def test_a_trauma_tap_on_the_table_answers_with_its_investigator_only(owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    tap = {"investigator": roland, "kind": "mental", "delta": 1, "region": f"inv-{roland}"}
+    response = post(owner_client, ark, "investigator.trauma", True, **tap)
+    assert response.status_code == 200
+    assert ids(response) == [f"inv-{roland}", "undo-bar"]
+    assert response["HX-Retarget"] == f"#inv-{roland}"
+
+
+def test_setting_too_many_blesses_keeps_the_number_and_says_why_by_it(owner_client, ark):
+    tap = {"token": "bless", "count": 11, "page": "bag", "region": "bag-pool"}
+    response = post(owner_client, ark, "bag.set", True, **tap)
+    assert response.status_code == 422
+    assert response["HX-Retarget"] == "#bag-pool"
+    field = re.search(r"How many<input([^>]*)></label>(<p[^>]*>[^<]*)", text(response))
+    assert field is not None
+    assert 'value="11"' in field.group(1) and 'max="99"' in field.group(1)
+    assert (
+        field.group(2)
+        == '<p class="error" role="alert">At most 10 Bless tokens, sealed ones included.'
+    )
+    assert "bless" not in state(ark)["bag"]
+
+
+def test_a_replacement_refused_shows_in_its_own_form(owner_client, owner, ark):
+    roland = add_investigator(owner_client, ark)
+    ark.apply("investigator.mark", {"investigator": roland, "status": "killed"}, owner)
+    region = f"replace-inv-{roland}"
+    data = {"name": "", "player": "Olive", "health": 7, "sanity": 7, "replaces": roland}
+    response = post(owner_client, ark, "investigator.add", True, region=region, **data)
+    assert response.status_code == 422
+    body = text(response)
+    # Its own region, inside the investigators' (which the answer brings): not the undo bar.
+    replace = body[body.index(f'id="{region}"') :]
+    assert "This field is required." in replace[: replace.index("</details>")]
+    assert len(state(ark)["investigators"]) == 1
