@@ -133,7 +133,7 @@ class Campaign(models.Model):
                 and seen_version != campaign.version
             ):
                 raise campaign._stale(seen_version, user, change)
-            state = copy.deepcopy(campaign.state)
+            state = campaign.state  # read under the lock, this call's own: no copy needed
             payload = command.resolve(state, data, rng or _system_random)
             command.apply(state, payload)
             below = campaign.undo_top.budget if campaign.undo_top else history.MIN_BUDGET
@@ -154,7 +154,7 @@ class Campaign(models.Model):
                 Snapshot.objects.create(event=event, state=state)
             campaign.undo_top, campaign.redo_top = event, None
             campaign._save_state(state)
-        self.refresh_from_db()
+        self._take(campaign)
         return event
 
     def undo(
@@ -185,7 +185,7 @@ class Campaign(models.Model):
             )
             campaign.undo_top_id, campaign.redo_top = target.chain_id, event
             campaign._save_state(campaign.state_at(target.chain_id))
-        self.refresh_from_db()
+        self._take(campaign)
         return event
 
     def redo(
@@ -205,14 +205,14 @@ class Campaign(models.Model):
                 raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
             target = undo_event.target
             check_role(campaign.game_module, target.action, role)
-            state = copy.deepcopy(campaign.state)
-            campaign.game_module.commands[target.action].apply(state, target.data)
+            state = campaign.state  # read under the lock, this call's own: no copy needed
+            campaign.game_module.commands[target.action].apply(state, copy.deepcopy(target.data))
             event = campaign._append(
                 user, Event.Kind.REDO, target.action, target.data, target=target, change=change
             )
             campaign.undo_top, campaign.redo_top_id = target, undo_event.chain_id
             campaign._save_state(state)
-        self.refresh_from_db()
+        self._take(campaign)
         return event
 
     def replay(self) -> State:
@@ -247,6 +247,13 @@ class Campaign(models.Model):
                 # A history stored before snapshots existed: keep some now, once.
                 Snapshot.objects.create(event_id=event.pk, state=state)
         return state
+
+    def _take(self, locked: Campaign) -> None:
+        """Become the row just saved under the lock, with the undo bar's events it holds: what
+        `refresh_from_db` would read, without reading it again."""
+        for field in self._meta.concrete_fields:
+            setattr(self, field.attname, getattr(locked, field.attname))
+        self._state.fields_cache = dict(locked._state.fields_cache)
 
     def _applied(self, change: str | None) -> Event | None:
         """The event a change with this id made, when a phone sends it again."""
@@ -310,7 +317,9 @@ class Campaign(models.Model):
         self.state = state
         self.name = state.get("name", self.name)
         self.archived = bool(state.get("archived", False))
-        self.save()
+        self.save(
+            update_fields=["state", "name", "archived", "version", "undo_top", "redo_top", "updated"]
+        )
 
     def rotate_invite(self) -> None:
         self.invite_token = new_invite_token()
