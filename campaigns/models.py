@@ -317,9 +317,8 @@ class Campaign(models.Model):
         self.state = state
         self.name = state.get("name", self.name)
         self.archived = bool(state.get("archived", False))
-        self.save(
-            update_fields=["state", "name", "archived", "version", "undo_top", "redo_top", "updated"]
-        )
+        changed = ["state", "name", "archived", "version", "undo_top", "redo_top", "updated"]
+        self.save(update_fields=changed)
 
     def rotate_invite(self) -> None:
         self.invite_token = new_invite_token()
