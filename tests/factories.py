@@ -35,6 +35,20 @@ SETUPS: dict[str, dict[str, Any]] = {
         ]
     },
     "arkham": {"campaign": "notz", "difficulty": "standard"},
+    "eldritch": {
+        "game": {
+            "ancient_one": "Azathoth",
+            "starting_doom": 15,
+            "mysteries": 3,
+            "deck": [[1, 2, 1], [2, 3, 1], [2, 4, 0]],
+            "players": 3,
+            "difficulty": "normal",
+            "investigators": [
+                {"name": n, "health": 5, "sanity": 7, "skills": None}
+                for n in ("Akachi Onyele", "Charlie Kane", "Diana Stanley")
+            ],
+        }
+    },
     "aeonsend": {
         "players": [
             {

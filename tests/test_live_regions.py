@@ -345,7 +345,58 @@ AEONSEND: list[tuple[str, Post]] = [
 
 ANY: list[tuple[str, Post]] = [*tracker_posts(()), *META]
 
-TABLES = {"any": ANY, "arkham": ARKHAM, "aeonsend": AEONSEND}
+
+def eh_who(s: State, n: int = 0) -> int:
+    return s["game"]["investigators"][n]["id"]
+
+
+def eh_colour_left(s: State) -> dict:
+    stage = next(st for st in s["game"]["deck"]["stages"] if sum(st.values()))
+    return {"colour": next(c for c, n in stage.items() if n)}
+
+
+ELDRITCH: list[tuple[str, Post]] = [
+    ("eh.doom", {"step": "advance"}),
+    ("eh.doom", {"step": "retreat"}),
+    ("eh.gate", {"colour": "blue", "delta": 1}),
+    ("eh.omen", {}),
+    ("eh.mystery", {"current": "The Key", "tokens": 2}),
+    ("eh.solve", {}),
+    ("eh.track", lambda s: {"investigator": eh_who(s), "track": "health", "delta": -1}),
+    ("eh.clues", lambda s: {"investigator": eh_who(s), "delta": 1}),
+    ("eh.ticket", lambda s: {"investigator": eh_who(s), "kind": "train", "delta": 1}),
+    ("eh.improve", lambda s: {"investigator": eh_who(s), "skill": "lore", "delta": 1}),
+    ("eh.condition", lambda s: {"investigator": eh_who(s), "condition": "Debt"}),
+    ("eh.uncondition", lambda s: {"investigator": eh_who(s), "condition": "Debt"}),
+    ("eh.roll", lambda s: {"dice": 6, "bonus": "cursed", "investigator": eh_who(s)}),
+    ("eh.reroll", lambda s: {"roll": s["game"]["rolls"][-1]["id"]}),
+    ("eh.lead", lambda s: {"investigator": eh_who(s, 1)}),
+    ("eh.draw", {}),
+    ("eh.record", eh_colour_left),
+    *[("eh.phase", lambda s: {"phase": s["game"]["phase"]})] * 2,
+    ("eh.status", lambda s: {"investigator": eh_who(s, 2), "status": "devoured"}),
+    ("eh.replace", lambda s: {"investigator": eh_who(s, 2), "chosen": "Jim Culver"}),
+    ("eh.phase", lambda s: {"phase": s["game"]["phase"]}),
+    ("eh.pick", {"expansions": ["Core"], "players": 3, "skip": 0}),
+    (
+        "eh.log",
+        {"date": "2026-11-30", "result": "loss", "reason": "doom", "rounds": 2, "notes": "Close"},
+    ),
+    ("eh.unlog", lambda s: {"item": s["games"][0]["id"]}),
+    (
+        "eh.start",
+        {
+            "ancient_one": "Cthulhu",
+            "players": 2,
+            "difficulty": "hard",
+            "investigator_1": "Lily Chen",
+            "investigator_2": "Mark Harrigan",
+        },
+    ),
+    *META,
+]
+
+TABLES = {"any": ANY, "arkham": ARKHAM, "aeonsend": AEONSEND, "eldritch": ELDRITCH}
 SETUPS = {
     "arkham": {"campaign": "tfa", "difficulty": "standard"},
     # Three mages: the turn-order deck has a card that asks who takes the turn.

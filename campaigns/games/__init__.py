@@ -4,8 +4,9 @@ from campaigns.games.aeonsend import GAME as AEONSEND
 from campaigns.games.anygame import GAME as ANY_GAME
 from campaigns.games.arkham import GAME as ARKHAM
 from campaigns.games.base import Game
+from campaigns.games.eldritch import GAME as ELDRITCH
 
-GAMES: dict[str, Game] = {game.key: game for game in [ANY_GAME, ARKHAM, AEONSEND]}
+GAMES: dict[str, Game] = {game.key: game for game in [ANY_GAME, ARKHAM, AEONSEND, ELDRITCH]}
 
 
 def game_choices() -> list[tuple[str, str]]:

@@ -1,0 +1,55 @@
+"""Eldritch Horror: a long game saved between nights, with doom, the omen, mysteries, the
+investigators, the mythos deck drawn on the server, dice with exact odds, and a log of games.
+
+One module per feature, each keeping its commands' forms, rules and words together: ``setup``
+(a new game from the data), ``doom`` (doom, omen, gates), ``mysteries``, ``investigators``,
+``round`` (phases and the lead), ``mythos_deck``, ``rolls`` (dice and odds) and ``log`` (the
+games played and the random pick). ``state`` describes the state (TypedDicts), ``data`` holds the
+facts (``facts.json``), ``context`` joins what the pages show.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+from campaigns.commands import registry
+from campaigns.games.base import META_COMMANDS, Game, Page
+from campaigns.games.eldritch import (
+    doom,
+    investigators,
+    log,
+    mysteries,
+    mythos_deck,
+    rolls,
+    round,
+    setup,
+)
+from campaigns.games.eldritch.context import context
+
+GAME = Game(
+    key="eldritch",
+    name=_("Eldritch Horror"),
+    blurb=_(
+        "A long game saved between nights: doom, omen, mysteries, investigators, the mythos "
+        "deck on every phone, dice with exact odds, and a log of games."
+    ),
+    setup_form=setup.SetupForm,
+    stylesheet="css/eldritch.css",
+    initial_state=setup.initial_state,
+    commands=registry(
+        META_COMMANDS,
+        setup.COMMANDS,
+        doom.COMMANDS,
+        mysteries.COMMANDS,
+        investigators.COMMANDS,
+        round.COMMANDS,
+        mythos_deck.COMMANDS,
+        rolls.COMMANDS,
+        log.COMMANDS,
+    ),
+    template="games/eldritch/table.html",
+    context=context,
+    pages={
+        "setup": Page(_("Set-up"), "games/eldritch/setup.html"),
+        "dice": Page(_("Dice"), "games/eldritch/dice.html"),
+        "log": Page(_("Games log"), "games/eldritch/log.html"),
+    },
+)

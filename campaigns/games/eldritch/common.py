@@ -1,0 +1,92 @@
+"""What the features share: the game on the table, an investigator, doom advancing, an
+investigator falling, and the end of the game (rules.md §3a, §3d)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.utils.translation import gettext as _
+
+from campaigns.commands import CommandError, Payload, State
+from campaigns.games.eldritch.state import Game, Investigator
+
+# Every live region of the game's pages: a change redraws those the page it came from has.
+REGIONS = (
+    "eh-status",
+    "eh-doom",
+    "eh-mysteries",
+    "eh-mythos",
+    "eh-round",
+    "eh-investigators",
+    "eh-dice",
+    "eh-log",
+    "eh-setup",
+)
+
+
+def game_of(state: State, field: str | None = None, over_ok: bool = False) -> Game:
+    """The game on the table; refused when there is none, or when it is over."""
+    game = state.get("game")
+    if not isinstance(game, dict):
+        raise CommandError(_("No game is on the table: start one first."), field)
+    if game["outcome"] is not None and not over_ok:
+        raise CommandError(_("This game is over: log it, or undo the last change."), field)
+    return cast(Game, game)
+
+
+def investigator(game: Game, payload: Payload, key: str = "investigator") -> Investigator:
+    ident = payload.get(key)
+    for person in game["investigators"]:
+        if person["id"] == ident and not isinstance(ident, bool):
+            return person
+    raise CommandError(_("That investigator is not in this game."), key)
+
+
+def named(state: State, data_: Payload) -> Payload:
+    """The investigator's name, stored in the payload for the history's words."""
+    return {"who": investigator(game_of(state), data_)["name"]}
+
+
+def who(payload: Payload) -> str:
+    name = payload.get("who")
+    return str(name) if name else "?"
+
+
+def advance_doom(game: Game, steps: int) -> None:
+    """Doom moves toward 0 by `steps`; at 0 the Ancient One awakens (rules.md §3a)."""
+    game["doom"] = max(0, game["doom"] - steps)
+    if game["doom"] == 0:
+        game["awakened"] = True
+
+
+def fall(game: Game, person: Investigator, status: str) -> None:
+    """Defeated or devoured: doom advances by one; after awakening the player is eliminated;
+    the lead passes to the next investigator still playing [001:182-220, 001:69]."""
+    if game["awakened"]:
+        person["status"] = "eliminated"
+    else:
+        person["status"] = status
+        advance_doom(game, 1)
+    if person["name"] not in game["fallen"]:
+        game["fallen"].append(person["name"])
+    person["conditions"] = []
+    person["improvements"] = {skill: 0 for skill in person["improvements"]}
+    if game["lead"] == person["id"]:
+        playing = [p["id"] for p in game["investigators"] if p["status"] in ("normal", "delayed")]
+        game["lead"] = playing[0] if playing else None
+    settle(game)
+
+
+def settle(game: Game) -> None:
+    """The win when what is required is solved; the loss when every player is eliminated."""
+    if game["outcome"] is not None:
+        return
+    mysteries = game["mysteries"]
+    if mysteries["solved"] >= mysteries["to_win"] and (not game["awakened"] or mysteries["final"]):
+        game["outcome"] = {"result": "win", "reason": "mysteries"}
+    elif all(p["status"] == "eliminated" for p in game["investigators"]):
+        game["outcome"] = {"result": "loss", "reason": "eliminated"}
+
+
+def playing(game: Game) -> list[Investigator]:
+    return [p for p in game["investigators"] if p["status"] != "eliminated"]

@@ -1,0 +1,66 @@
+"""What the Eldritch Horror pages show: each feature's view of the state, joined under ``eh``."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from campaigns.commands import State
+from campaigns.games.base import Viewing
+from campaigns.games.eldritch import data, doom, log, mythos_deck, rolls, round
+from campaigns.games.eldritch.investigators import available, investigator_view
+from campaigns.games.eldritch.state import Game
+
+
+def game_view(game: Game, viewing: Viewing) -> dict[str, Any]:
+    mysteries = game["mysteries"]
+    outcome = game["outcome"]
+    return {
+        **game,
+        "difficulty_label": data.DIFFICULTIES[game["difficulty"]],
+        "people": [investigator_view(game, p) for p in game["investigators"]],
+        "available": available(game),
+        "outcome_result": outcome and data.RESULTS[outcome["result"]],
+        "outcome_reason": outcome and data.REASONS[outcome["reason"]],
+        "mysteries_needed": mysteries["to_win"] + (1 if game["awakened"] else 0),
+        "mysteries_done": mysteries["solved"] + (1 if mysteries["final"] else 0),
+        "final_open": game["awakened"]
+        and mysteries["solved"] >= mysteries["to_win"]
+        and not mysteries["final"],
+        **doom.doom_view(game),
+        **mythos_deck.deck_view(game),
+        **round.round_view(game),
+        **rolls.rolls_view(game, viewing.query),
+    }
+
+
+def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict[str, Any]:
+    if "games" not in state:
+        return {}
+    viewing = viewing or Viewing()
+    game = state.get("game")
+    pick = state.get("pick")
+    return {
+        "eh": {
+            "game": game_view(cast(Game, game), viewing) if isinstance(game, dict) else None,
+            "buzz": viewing.live,
+            "acted": viewing.acted,
+            "pick_initial": pick_initial(pick) if pick else {},
+            "ancient_ones": [
+                {**a, "stages": list(zip(data.STAGE_LABELS, a["mythos_deck"], strict=True))}
+                for a in data.ANCIENT_ONES.values()
+            ],
+            "reference_card": data.FACTS["reference_card"],
+            **log.log_view(state),
+        }
+    }
+
+
+def pick_initial(pick: dict[str, Any]) -> dict[str, Any]:
+    """The new-game form filled in from the last random pick."""
+    initial: dict[str, Any] = {
+        "ancient_one": pick["ancient_one"],
+        "players": len(pick["investigators"]),
+    }
+    for number, name in enumerate(pick["investigators"], start=1):
+        initial[f"investigator_{number}"] = name
+    return initial

@@ -1,0 +1,81 @@
+"""Facts about Eldritch Horror the module needs: names and numbers only.
+
+From ``facts.json`` beside this file (copied from the project's
+``shared/data/eldritch_horror.json``; its ``_about`` names the sources) and from
+``shared/spec/rules.md`` §3. No printed card or rulebook text: the labels are our own words.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+FACTS: dict[str, Any] = json.loads((Path(__file__).parent / "facts.json").read_text("utf-8"))
+
+ANCIENT_ONES: dict[str, dict[str, Any]] = {a["name"]: a for a in FACTS["ancient_ones"]}
+INVESTIGATORS: dict[str, dict[str, Any]] = {i["name"]: i for i in FACTS["investigators"]}
+EXPANSIONS: list[str] = list(
+    dict.fromkeys(
+        [a["expansion"] for a in FACTS["ancient_ones"]]
+        + [i["expansion"] for i in FACTS["investigators"]]
+    )
+)
+CUSTOM = "custom"  # an Ancient One typed with its numbers
+
+MIN_PLAYERS, MAX_PLAYERS = 1, 8
+NAME_LENGTH = 60
+
+DIFFICULTIES = {
+    "easy": _("Easy"),
+    "normal": _("Normal"),
+    "hard": _("Hard"),
+    "mixed": _("Mixed"),
+}
+STAGE_LABELS = ("I", "II", "III")
+COLOURS = {"green": _("Green"), "yellow": _("Yellow"), "blue": _("Blue")}
+GATE_COLOURS = {"green": _("Green"), "blue": _("Blue"), "red": _("Red")}
+OMEN_TRACK: list[str] = FACTS["omen_track"]  # green, blue, red, blue: every space is a comet
+
+SKILLS = {
+    "lore": _("Lore"),
+    "influence": _("Influence"),
+    "observation": _("Observation"),
+    "strength": _("Strength"),
+    "will": _("Will"),
+}
+STATUSES = {
+    "normal": _("Normal"),
+    "delayed": _("Delayed"),
+    "defeated": _("Defeated"),
+    "devoured": _("Devoured"),
+    "eliminated": _("Eliminated"),
+}
+PHASES = {
+    "action": _("Action phase"),
+    "encounter": _("Encounter phase"),
+    "mythos": _("Mythos phase"),
+}
+PHASE_ORDER = list(PHASES)
+MAX_TICKETS = 2
+MAX_IMPROVEMENT = 2
+MAX_DICE = 20
+MAX_CLUES = 99
+
+RESULTS = {"win": _("Win"), "loss": _("Loss")}
+REASONS = {
+    "mysteries": _("Mysteries solved"),
+    "doom": _("Doom (the Ancient One's back)"),
+    "mythos": _("Mythos deck out"),
+    "eliminated": _("All eliminated"),
+    "other": _("Other"),
+}
+
+
+def reference(players: int) -> dict[str, int]:
+    """The reference card for this player count: gates and clues per mythos card, monsters per
+    surge (rules.md §3b; the surge numbers are in the seed, the rest [EXTERNAL – verify])."""
+    band = FACTS["reference_card"][(players - 1) // 2]
+    return {k: band[k] for k in ("spawn_gates", "spawn_clues", "monster_surge")}

@@ -1,0 +1,378 @@
+"""The investigators: health and sanity (0 to their maximum; 0 is defeat), clues, train and
+ship tickets (two at most together), improvements on each skill (0, +1, +2), conditions (each
+once), status, and a new investigator at the end of the Mythos phase for a defeated or devoured
+one (rules.md §3a; [001:182-220, 001:360-370, 001:391-397, 001:545-552, 001:151-159])."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    State,
+    need_choice,
+    need_int,
+    need_str,
+)
+from campaigns.games.eldritch import data
+from campaigns.games.eldritch.common import (
+    REGIONS,
+    fall,
+    game_of,
+    investigator,
+    named,
+    settle,
+    who,
+)
+from campaigns.games.eldritch.setup import parse_typed
+from campaigns.games.eldritch.state import Game, Investigator
+
+TRACKS = {"health": gettext_lazy("Health"), "sanity": gettext_lazy("Sanity")}
+TICKETS = {"train": gettext_lazy("Train ticket"), "ship": gettext_lazy("Ship ticket")}
+FALLEN = ("defeated", "devoured")
+
+
+def who_field() -> forms.IntegerField:
+    return forms.IntegerField(widget=forms.HiddenInput)
+
+
+def delta_field() -> forms.IntegerField:
+    return forms.IntegerField(min_value=-1, max_value=1, widget=forms.HiddenInput)
+
+
+class TrackForm(forms.Form):
+    investigator = who_field()
+    track = forms.ChoiceField(choices=list(TRACKS.items()), widget=forms.HiddenInput)
+    delta = delta_field()
+
+
+class CluesForm(forms.Form):
+    investigator = who_field()
+    delta = delta_field()
+
+
+class TicketForm(forms.Form):
+    investigator = who_field()
+    kind = forms.ChoiceField(choices=list(TICKETS.items()), widget=forms.HiddenInput)
+    delta = delta_field()
+
+
+class ImproveForm(forms.Form):
+    investigator = who_field()
+    skill = forms.ChoiceField(label=gettext_lazy("Skill"), choices=list(data.SKILLS.items()))
+    delta = delta_field()
+
+
+class ConditionForm(forms.Form):
+    investigator = who_field()
+    condition = forms.CharField(label=gettext_lazy("Condition"), max_length=data.NAME_LENGTH)
+
+
+class UnconditionForm(forms.Form):
+    investigator = who_field()
+    condition = forms.CharField(max_length=data.NAME_LENGTH, widget=forms.HiddenInput)
+
+
+class StatusForm(forms.Form):
+    investigator = who_field()
+    status = forms.ChoiceField(label=gettext_lazy("Status"), choices=list(data.STATUSES.items()))
+
+
+class ReplaceForm(forms.Form):
+    investigator = who_field()
+    chosen = forms.ChoiceField(label=gettext_lazy("New investigator"), required=False)
+    typed = forms.CharField(
+        label=gettext_lazy("Or type one"),
+        max_length=80,
+        required=False,
+        help_text=gettext_lazy("name, health, sanity"),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["chosen"].choices = [("", "—")] + [(n, n) for n in data.INVESTIGATORS]
+
+
+def apply_track(state: State, payload: Payload) -> None:
+    game = game_of(state, "delta")
+    person = investigator(game, payload)
+    track = need_choice(payload, "track", TRACKS)
+    delta = need_int(payload, "delta", -1, 1)
+    if person["status"] in (*FALLEN, "eliminated"):
+        raise CommandError(_("%(name)s is out of play.") % {"name": person["name"]}, "delta")
+    value = person[track] + delta  # type: ignore[literal-required]
+    top = person[f"max_{track}"]  # type: ignore[literal-required]
+    if value > top:
+        raise CommandError(
+            _("%(name)s's %(track)s is at its maximum (%(max)d).")
+            % {"name": person["name"], "track": TRACKS[track], "max": top},
+            "delta",
+        )
+    if value < 0:
+        raise CommandError(_("It is already 0."), "delta")
+    person[track] = value  # type: ignore[literal-required]
+    if value == 0:
+        fall(game, person, "defeated")
+
+
+def apply_clues(state: State, payload: Payload) -> None:
+    person = investigator(game_of(state, "delta"), payload)
+    value = person["clues"] + need_int(payload, "delta", -1, 1)
+    if not 0 <= value <= data.MAX_CLUES:
+        raise CommandError(_("%(name)s has no clue to spend.") % {"name": person["name"]}, "delta")
+    person["clues"] = value
+
+
+def apply_ticket(state: State, payload: Payload) -> None:
+    person = investigator(game_of(state, "delta"), payload)
+    kind = need_choice(payload, "kind", TICKETS)
+    value = person[kind] + need_int(payload, "delta", -1, 1)  # type: ignore[literal-required]
+    if value < 0:
+        raise CommandError(_("No such ticket to discard."), "delta")
+    if value + person["ship" if kind == "train" else "train"] > data.MAX_TICKETS:
+        raise CommandError(
+            _("At most two travel tickets together: discard one to gain a new one."), "delta"
+        )
+    person[kind] = value  # type: ignore[literal-required]
+
+
+def apply_improve(state: State, payload: Payload) -> None:
+    person = investigator(game_of(state, "skill"), payload)
+    skill = need_choice(payload, "skill", data.SKILLS)
+    value = person["improvements"][skill] + need_int(payload, "delta", -1, 1)
+    if not 0 <= value <= data.MAX_IMPROVEMENT:
+        raise CommandError(_("A skill is improved at most twice (+2), and not below 0."), "skill")
+    person["improvements"][skill] = value
+
+
+def apply_condition(state: State, payload: Payload) -> None:
+    person = investigator(game_of(state, "condition"), payload)
+    condition = need_str(payload, "condition", data.NAME_LENGTH).strip()
+    if condition.casefold() in (c.casefold() for c in person["conditions"]):
+        raise CommandError(
+            _("%(name)s already has %(condition)s: no condition twice.")
+            % {"name": person["name"], "condition": condition},
+            "condition",
+        )
+    person["conditions"].append(condition)
+
+
+def apply_uncondition(state: State, payload: Payload) -> None:
+    person = investigator(game_of(state, "condition"), payload)
+    condition = need_str(payload, "condition", data.NAME_LENGTH)
+    if condition not in person["conditions"]:
+        raise CommandError(_("That condition is not there."), "condition")
+    person["conditions"].remove(condition)
+
+
+def apply_status(state: State, payload: Payload) -> None:
+    game = game_of(state, "status")
+    person = investigator(game, payload)
+    status = need_choice(payload, "status", data.STATUSES)
+    if status == person["status"]:
+        return
+    if person["status"] == "eliminated" or (person["status"] in FALLEN and status != "eliminated"):
+        raise CommandError(
+            _("%(name)s is out of play: a new investigator comes at the end of the Mythos phase.")
+            % {"name": person["name"]},
+            "status",
+        )
+    if status in FALLEN:
+        fall(game, person, status)
+        return
+    person["status"] = status
+    settle(game)
+
+
+def in_play(game: Game) -> set[str]:
+    return {p["name"] for p in game["investigators"] if p["status"] not in (*FALLEN, "eliminated")}
+
+
+def available(game: Game) -> list[str]:
+    """Investigators from our data that may still be chosen this game."""
+    taken = in_play(game) | set(game["fallen"])
+    return [name for name in data.INVESTIGATORS if name not in taken]
+
+
+def resolve_replace(state: State, data_: Payload, rng: Any) -> Payload:
+    person: dict[str, Any] = {}
+    if data_.get("chosen"):
+        facts = data.INVESTIGATORS[data_["chosen"]]
+        person = {k: facts[k] for k in ("health", "sanity", "skills")}
+        person["name"] = data_["chosen"]
+    elif data_.get("typed"):
+        person = parse_typed(data_["typed"])[0]
+    else:
+        raise CommandError(_("Choose the new investigator, or type one."), "chosen")
+    return {"investigator": data_["investigator"], "new": person, **named(state, data_)}
+
+
+def apply_replace(state: State, payload: Payload) -> None:
+    game = game_of(state, "chosen")
+    old = investigator(game, payload)
+    if old["status"] not in FALLEN:
+        raise CommandError(_("Only a defeated or devoured investigator is replaced."), "chosen")
+    if game["phase"] != "mythos":
+        raise CommandError(_("A new investigator comes at the end of the Mythos phase."), "chosen")
+    new = payload.get("new")
+    if not isinstance(new, dict):
+        raise CommandError(_("Choose the new investigator, or type one."), "chosen")
+    name = need_str(new, "name", data.NAME_LENGTH).strip()
+    if name in game["fallen"] or name in in_play(game):
+        raise CommandError(
+            _("%(name)s was defeated or devoured this game, or is playing.") % {"name": name},
+            "chosen",
+        )
+    health, sanity = need_int(new, "health", 1, 20), need_int(new, "sanity", 1, 20)
+    skills = new.get("skills")
+    fresh: Investigator = {
+        "id": max(p["id"] for p in game["investigators"]) + 1,
+        "name": name,
+        "health": health,
+        "max_health": health,
+        "sanity": sanity,
+        "max_sanity": sanity,
+        "skills": dict(skills) if isinstance(skills, dict) else None,
+        "improvements": {skill: 0 for skill in data.SKILLS},
+        "clues": 0,
+        "train": 0,
+        "ship": 0,
+        "conditions": [],
+        "status": "normal",
+    }
+    game["investigators"][game["investigators"].index(old)] = fresh
+    if game["lead"] is None:
+        game["lead"] = fresh["id"]
+
+
+def investigator_view(game: Game, person: Investigator) -> dict[str, Any]:
+    skills = [
+        {
+            "key": key,
+            "label": label,
+            "base": person["skills"][key] if person["skills"] else None,
+            "improved": person["improvements"][key],
+        }
+        for key, label in data.SKILLS.items()
+    ]
+    return {
+        **person,
+        "skills_list": skills,
+        "status_label": data.STATUSES[person["status"]],
+        "lead": game["lead"] == person["id"],
+        "out": person["status"] in (*FALLEN, "eliminated"),
+        "to_replace": person["status"] in FALLEN,
+        "region": f"eh-inv-{person['id']}",
+        "track_rows": [
+            ("health", person["health"], person["max_health"]),
+            ("sanity", person["sanity"], person["max_sanity"]),
+        ],
+        "count_rows": [
+            ("clues", person["clues"]),
+            ("train", person["train"]),
+            ("ship", person["ship"]),
+        ],
+    }
+
+
+def signed(p: Payload) -> str:
+    return f"{p.get('delta', 0):+d}" if isinstance(p.get("delta"), int) else "?"
+
+
+COMMANDS = (
+    Command(
+        "eh.track",
+        TrackForm,
+        apply_track,
+        lambda p: (
+            _("%(who)s: %(track)s %(delta)s")
+            % {"who": who(p), "track": TRACKS.get(str(p.get("track")), "?"), "delta": signed(p)}
+        ),
+        resolve=lambda s, d, r: {**d, **named(s, d)},
+        regions=REGIONS,
+    ),
+    Command(
+        "eh.clues",
+        CluesForm,
+        apply_clues,
+        lambda p: _("%(who)s: clues %(delta)s") % {"who": who(p), "delta": signed(p)},
+        resolve=lambda s, d, r: {**d, **named(s, d)},
+        regions=REGIONS,
+    ),
+    Command(
+        "eh.ticket",
+        TicketForm,
+        apply_ticket,
+        lambda p: (
+            _("%(who)s: %(kind)s %(delta)s")
+            % {"who": who(p), "kind": TICKETS.get(str(p.get("kind")), "?"), "delta": signed(p)}
+        ),
+        resolve=lambda s, d, r: {**d, **named(s, d)},
+        regions=REGIONS,
+    ),
+    Command(
+        "eh.improve",
+        ImproveForm,
+        apply_improve,
+        lambda p: (
+            _("%(who)s: %(skill)s improvement %(delta)s")
+            % {
+                "who": who(p),
+                "skill": data.SKILLS.get(str(p.get("skill")), "?"),
+                "delta": signed(p),
+            }
+        ),
+        resolve=lambda s, d, r: {**d, **named(s, d)},
+        regions=REGIONS,
+    ),
+    Command(
+        "eh.condition",
+        ConditionForm,
+        apply_condition,
+        lambda p: (
+            _("%(who)s gained %(condition)s") % {"who": who(p), "condition": p.get("condition")}
+        ),
+        resolve=lambda s, d, r: {**d, **named(s, d)},
+        regions=REGIONS,
+    ),
+    Command(
+        "eh.uncondition",
+        UnconditionForm,
+        apply_uncondition,
+        lambda p: (
+            _("%(who)s lost %(condition)s") % {"who": who(p), "condition": p.get("condition")}
+        ),
+        resolve=lambda s, d, r: {**d, **named(s, d)},
+        regions=REGIONS,
+    ),
+    Command(
+        "eh.status",
+        StatusForm,
+        apply_status,
+        lambda p: (
+            _("%(who)s is now %(status)s")
+            % {"who": who(p), "status": data.STATUSES.get(str(p.get("status")), "?")}
+        ),
+        resolve=lambda s, d, r: {**d, **named(s, d)},
+        stale_check=True,
+        regions=REGIONS,
+    ),
+    Command(
+        "eh.replace",
+        ReplaceForm,
+        apply_replace,
+        lambda p: (
+            _("%(new)s replaces %(who)s")
+            % {"who": who(p), "new": (p.get("new") or {}).get("name", "?")}
+        ),
+        resolve=resolve_replace,
+        stale_check=True,
+        regions=REGIONS,
+    ),
+)

@@ -1,0 +1,202 @@
+"""Dice for a test, rolled on the server and shown on every phone: successes on 5 or 6, 4–6
+when blessed, only 6 when cursed; a clue spent rerolls one failed die; beside the roll, the
+exact chance of at least k successes (rules.md §3b; the die faces are [EXTERNAL – verify])."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import Command, CommandError, Payload, State, need_int, next_id
+from campaigns.engines import dice
+from campaigns.games.eldritch import data
+from campaigns.games.eldritch.common import REGIONS, game_of
+from campaigns.games.eldritch.state import Game, Roll
+
+BONUS = {
+    "normal": (5, gettext_lazy("Normal (5–6)")),
+    "blessed": (4, gettext_lazy("Blessed (4–6)")),
+    "cursed": (6, gettext_lazy("Cursed (6 only)")),
+}
+
+
+class RollForm(forms.Form):
+    dice = forms.IntegerField(
+        label=gettext_lazy("Dice"),
+        min_value=1,
+        max_value=data.MAX_DICE,
+        initial=3,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    bonus = forms.ChoiceField(
+        label=gettext_lazy("Success on"),
+        choices=[(k, label) for k, (_n, label) in BONUS.items()],
+        initial="normal",
+    )
+    # The game's investigators are drawn as the select's options by the template.
+    investigator = forms.IntegerField(label=gettext_lazy("Investigator"), required=False)
+
+
+class RerollForm(forms.Form):
+    roll = forms.IntegerField(widget=forms.HiddenInput)
+
+
+def resolve_roll(state: State, data_: Payload, rng: random.Random) -> Payload:
+    game = game_of(state, "dice")
+    who = data_.get("investigator")
+    name = next((p["name"] for p in game["investigators"] if p["id"] == who), "")
+    if who is not None and not name:
+        raise CommandError(_("That investigator is not in this game."), "investigator")
+    return {
+        "dice": data_["dice"],
+        "success_on": BONUS[data_["bonus"]][0],
+        "investigator": who,
+        "who": name,
+        "faces": dice.roll(data_["dice"], rng),
+    }
+
+
+def apply_roll(state: State, payload: Payload) -> None:
+    game = game_of(state, "dice")
+    count = need_int(payload, "dice", 1, data.MAX_DICE)
+    faces = payload.get("faces")
+    if not isinstance(faces, list) or len(faces) != count:
+        raise CommandError(_("The roll does not fit."), "dice")
+    for face in faces:
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
+            raise CommandError(_("The roll does not fit."), "dice")
+    who = payload.get("investigator")
+    if who is not None and not any(p["id"] == who for p in game["investigators"]):
+        raise CommandError(_("That investigator is not in this game."), "investigator")
+    game["rolls"].append(
+        {
+            "id": next_id(state),
+            "investigator": who,
+            "who": str(payload.get("who") or ""),
+            "success_on": need_int(payload, "success_on", 4, 6),
+            "faces": list(faces),
+            "rerolls": [],
+        }
+    )
+
+
+def describe_roll(payload: Payload) -> str:
+    faces: list[Any] = payload.get("faces") or []
+    faces = faces if isinstance(faces, list) else []
+    on = payload.get("success_on")
+    on = on if isinstance(on, int) else 5
+    hits = sum(1 for f in faces if isinstance(f, int) and f >= on)
+    return _("Rolled %(dice)s dice: %(faces)s, %(hits)d successes") % {
+        "dice": payload.get("dice"),
+        "faces": " ".join(str(f) for f in faces),
+        "hits": hits,
+    }
+
+
+def the_roll(game: Game, payload: Payload) -> Roll:
+    ident = payload.get("roll")
+    for roll in game["rolls"]:
+        if roll["id"] == ident:
+            return roll
+    raise CommandError(_("That roll is not in this game."), "roll")
+
+
+def resolve_reroll(state: State, data_: Payload, rng: random.Random) -> Payload:
+    roll = the_roll(game_of(state, "roll"), data_)
+    try:
+        die, after = dice.reroll_one(roll["faces"], roll["success_on"], rng)
+    except dice.DiceError:
+        raise CommandError(_("Every die already succeeds."), "roll") from None
+    return {"roll": roll["id"], "die": die, "after": after}
+
+
+def apply_reroll(state: State, payload: Payload) -> None:
+    game = game_of(state, "roll")
+    roll = the_roll(game, payload)
+    die = need_int(payload, "die", 0, len(roll["faces"]) - 1)
+    after = need_int(payload, "after", 1, 6)
+    if roll["faces"][die] >= roll["success_on"]:
+        raise CommandError(_("Only a failed die is rerolled."), "roll")
+    person = next((p for p in game["investigators"] if p["id"] == roll["investigator"]), None)
+    if person is not None:
+        if person["clues"] <= 0:
+            raise CommandError(
+                _("%(name)s has no clue to spend.") % {"name": person["name"]}, "roll"
+            )
+        person["clues"] -= 1
+    roll["rerolls"].append({"die": die, "before": roll["faces"][die], "after": after})
+    roll["faces"][die] = after
+
+
+def describe_reroll(payload: Payload) -> str:
+    return _("A clue spent: one die rerolled to %(after)s") % {"after": payload.get("after")}
+
+
+def percent(chance: Fraction) -> str:
+    return f"{float(chance) * 100:.1f} %"
+
+
+def odds_table(count: int, success_on: int, clues: int) -> list[dict[str, Any]]:
+    clues = max(0, min(clues, data.MAX_DICE))
+    return [
+        {
+            "k": k,
+            "plain": percent(dice.at_least(count, k, success_on)),
+            "with_clues": percent(dice.at_least(count, k, success_on, clues)),
+        }
+        for k in range(1, count + 1)
+    ]
+
+
+def rolls_view(game: Game, query: Any) -> dict[str, Any]:
+    last = game["rolls"][-1] if game["rolls"] else None
+    shown = None
+    if last is not None:
+        person = next((p for p in game["investigators"] if p["id"] == last["investigator"]), None)
+        clues = person["clues"] if person else 0
+        shown = {
+            **last,
+            "successes": dice.count(last["faces"], last["success_on"]),
+            "dice": [{"face": f, "hit": f >= last["success_on"]} for f in last["faces"]],
+            "can_reroll": any(f < last["success_on"] for f in last["faces"])
+            and (person is None or clues > 0),
+            "clues": clues if person else None,
+            "odds": odds_table(len(last["faces"]), last["success_on"], clues),
+        }
+    asked = None
+    try:
+        count = int(query.get("dice", ""))
+        clues = int(query.get("clues", "0") or 0)
+        on = BONUS[query.get("bonus", "normal")][0]
+        if 1 <= count <= data.MAX_DICE and 0 <= clues <= data.MAX_DICE:
+            asked = {"dice": count, "clues": clues, "rows": odds_table(count, on, clues)}
+    except (ValueError, KeyError):
+        asked = None
+    return {"last_roll": shown, "asked": asked, "bonus_choices": BONUS, "query": dict(query)}
+
+
+COMMANDS = (
+    Command(
+        "eh.roll",
+        RollForm,
+        apply_roll,
+        describe_roll,
+        resolve_roll,
+        stale_check=True,
+        regions=REGIONS,
+    ),
+    Command(
+        "eh.reroll",
+        RerollForm,
+        apply_reroll,
+        describe_reroll,
+        resolve_reroll,
+        stale_check=True,
+        regions=REGIONS,
+    ),
+)

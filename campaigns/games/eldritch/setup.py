@@ -1,0 +1,334 @@
+"""A new game of Eldritch Horror: the Ancient One, the players, their investigators and the
+mythos difficulty; and the state before any event (the first game on the table).
+
+The same form starts a campaign and, later, each next game (``game.start``). What it posts is
+turned into one plain set-up (``setup_of``) that ``new_game`` checks again, since an event's
+payload may come from an imported file.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from django import forms
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import Command, CommandError, Payload, State
+from campaigns.engines import mythos
+from campaigns.games.eldritch import data
+from campaigns.games.eldritch.common import REGIONS
+from campaigns.games.eldritch.state import EldritchState, Game, Investigator
+
+
+def ancient_one_choices() -> list[tuple[str, Any]]:
+    return [(name, name) for name in data.ANCIENT_ONES] + [
+        (data.CUSTOM, gettext_lazy("Another (typed below)"))
+    ]
+
+
+def investigator_choices() -> list[tuple[str, str]]:
+    return [("", "—")] + [
+        (name, f"{name} · {i['health']}/{i['sanity']}") for name, i in data.INVESTIGATORS.items()
+    ]
+
+
+PLAYER_ERRORS = {
+    "min_value": gettext_lazy("Eldritch Horror is for 1 to 8 players."),
+    "max_value": gettext_lazy("Eldritch Horror is for 1 to 8 players."),
+    "invalid": gettext_lazy("Eldritch Horror is for 1 to 8 players."),
+}
+
+
+class SetupForm(forms.Form):
+    """The Ancient One, the players, their investigators and the mythos difficulty."""
+
+    template_name_p = "games/eldritch/setup-fields.html"
+
+    def as_p(self) -> str:
+        # The project's templates, not the form renderer's (which sees only the apps' ones).
+        return mark_safe(render_to_string(self.template_name_p, {"form": self}))
+
+    ancient_one = forms.ChoiceField(
+        label=gettext_lazy("Ancient One"), choices=ancient_one_choices, initial="Azathoth"
+    )
+    custom_name = forms.CharField(
+        label=gettext_lazy("Typed Ancient One: name"), max_length=data.NAME_LENGTH, required=False
+    )
+    custom_doom = forms.IntegerField(
+        label=gettext_lazy("Starting doom"), min_value=1, max_value=30, required=False
+    )
+    custom_mysteries = forms.IntegerField(
+        label=gettext_lazy("Mysteries to solve"),
+        min_value=1,
+        max_value=9,
+        required=False,
+        help_text=gettext_lazy("Leave empty to use the Ancient One's number."),
+    )
+    custom_deck = forms.CharField(
+        label=gettext_lazy("Typed mythos deck"),
+        max_length=60,
+        required=False,
+        help_text=gettext_lazy("Green, yellow, blue per stage, e.g. 1 2 1, 2 3 1, 2 4 0"),
+    )
+    players = forms.IntegerField(
+        label=gettext_lazy("Players"),
+        min_value=data.MIN_PLAYERS,
+        max_value=data.MAX_PLAYERS,
+        initial=2,
+        error_messages=PLAYER_ERRORS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    difficulty = forms.ChoiceField(
+        label=gettext_lazy("Mythos difficulty"),
+        choices=list(data.DIFFICULTIES.items()),
+        initial="normal",
+    )
+    typed = forms.CharField(
+        label=gettext_lazy("Typed investigators"),
+        required=False,
+        max_length=600,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("One a line: name, health, sanity"),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for number in range(1, data.MAX_PLAYERS + 1):
+            self.fields[f"investigator_{number}"] = forms.ChoiceField(
+                label=_("Investigator %(n)d") % {"n": number},
+                choices=investigator_choices,
+                required=False,
+            )
+
+    def investigator_fields(self) -> list[Any]:
+        return [self[f"investigator_{n}"] for n in range(1, data.MAX_PLAYERS + 1)]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            cleaned["game"] = setup_of(cleaned)
+        except CommandError as error:
+            self.add_error(error.field if error.field in self.fields else None, error.message)
+        return cleaned
+
+
+def parse_deck(text: str) -> list[list[int]]:
+    stages = [part.split() for part in text.split(",")]
+    if len(stages) != 3 or any(len(s) != 3 or not all(n.isdigit() for n in s) for s in stages):
+        raise CommandError(
+            _("Write three stages of three numbers: green yellow blue, e.g. 1 2 1, 2 3 1, 2 4 0."),
+            "custom_deck",
+        )
+    return [[int(n) for n in s] for s in stages]
+
+
+def parse_typed(text: str) -> list[dict[str, Any]]:
+    found = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        match = re.fullmatch(r"\s*([^,]{1,60}?)\s*,\s*(\d{1,2})\s*,\s*(\d{1,2})\s*", line)
+        if not match or not (1 <= int(match[2]) <= 20 and 1 <= int(match[3]) <= 20):
+            raise CommandError(
+                _("“%(line)s”: write name, health, sanity (health and sanity 1 to 20).")
+                % {"line": line.strip()[:60]},
+                "typed",
+            )
+        found.append(
+            {"name": match[1], "health": int(match[2]), "sanity": int(match[3]), "skills": None}
+        )
+    return found
+
+
+def setup_of(cleaned: dict[str, Any]) -> dict[str, Any]:
+    """The plain set-up a game starts from, from the form's cleaned data."""
+    name = cleaned.get("ancient_one")
+    if name == data.CUSTOM:
+        if not (cleaned.get("custom_name") or "").strip():
+            raise CommandError(_("Type the Ancient One's name."), "custom_name")
+        if not cleaned.get("custom_doom"):
+            raise CommandError(_("Type its starting doom."), "custom_doom")
+        if not cleaned.get("custom_deck"):
+            raise CommandError(_("Type its mythos deck."), "custom_deck")
+        ancient = {
+            "name": cleaned["custom_name"].strip(),
+            "starting_doom": cleaned["custom_doom"],
+            "mysteries_to_win": cleaned.get("custom_mysteries"),
+            "mythos_deck": parse_deck(cleaned["custom_deck"]),
+        }
+    else:
+        ancient = dict(data.ANCIENT_ONES[str(name)])
+        if cleaned.get("custom_deck"):
+            ancient["mythos_deck"] = parse_deck(cleaned["custom_deck"])
+    mysteries = cleaned.get("custom_mysteries") or ancient["mysteries_to_win"]
+    if not mysteries:
+        raise CommandError(
+            _("Our data has no number of mysteries for this Ancient One: type it."),
+            "custom_mysteries",
+        )
+    chosen = [cleaned.get(f"investigator_{n}") for n in range(1, data.MAX_PLAYERS + 1)]
+    people = [
+        {
+            "name": n,
+            "health": data.INVESTIGATORS[n]["health"],
+            "sanity": data.INVESTIGATORS[n]["sanity"],
+            "skills": data.INVESTIGATORS[n]["skills"],
+        }
+        for n in chosen
+        if n
+    ] + parse_typed(cleaned.get("typed") or "")
+    players = cleaned["players"]
+    if len(people) != players:
+        raise CommandError(
+            _("Choose one investigator per player: %(players)d players, %(chosen)d investigators.")
+            % {"players": players, "chosen": len(people)},
+            "players",
+        )
+    names = [p["name"] for p in people]
+    if len(set(names)) != len(names):
+        raise CommandError(_("Each investigator can be chosen once."), "typed")
+    return {
+        "ancient_one": ancient["name"],
+        "starting_doom": ancient["starting_doom"],
+        "mysteries": mysteries,
+        "deck": ancient["mythos_deck"],
+        "players": players,
+        "difficulty": cleaned["difficulty"],
+        "investigators": people,
+    }
+
+
+def need(value: Any, kind: type, lo: int = 0, hi: int = 10**6) -> Any:
+    ok = isinstance(value, kind) and not isinstance(value, bool)
+    if ok and kind is int:
+        ok = lo <= value <= hi
+    if ok and kind is str:
+        ok = 0 < len(value.strip()) <= data.NAME_LENGTH
+    if not ok:
+        raise CommandError(_("The set-up does not fit this game."))
+    return value
+
+
+def new_game(setup: Any, state: State | None = None) -> Game:
+    """A game on the table from a plain set-up, checked again (it may come from a file)."""
+    if not isinstance(setup, dict) or not isinstance(setup.get("investigators"), list):
+        raise CommandError(_("The set-up does not fit this game."))
+    players = need(setup.get("players"), int, data.MIN_PLAYERS, data.MAX_PLAYERS)
+    people = setup["investigators"]
+    if len(people) != players or setup.get("difficulty") not in data.DIFFICULTIES:
+        raise CommandError(_("The set-up does not fit this game."))
+    try:
+        deck = mythos.build(setup.get("deck"))  # type: ignore[arg-type]
+    except (mythos.DeckError, TypeError):
+        raise CommandError(_("The set-up does not fit this game.")) from None
+    doom = need(setup.get("starting_doom"), int, 1, 30)
+    investigators: list[Investigator] = []
+    for number, person in enumerate(people, start=1):
+        if not isinstance(person, dict):
+            raise CommandError(_("The set-up does not fit this game."))
+        skills = person.get("skills")
+        if skills is not None and (
+            not isinstance(skills, dict)
+            or set(skills) != set(data.SKILLS)
+            or not all(isinstance(v, int) and 0 <= v <= 9 for v in skills.values())
+        ):
+            raise CommandError(_("The set-up does not fit this game."))
+        health = need(person.get("health"), int, 1, 20)
+        sanity = need(person.get("sanity"), int, 1, 20)
+        investigators.append(
+            {
+                "id": number,
+                "name": need(person.get("name"), str),
+                "health": health,
+                "max_health": health,
+                "sanity": sanity,
+                "max_sanity": sanity,
+                "skills": dict(skills) if skills else None,
+                "improvements": {skill: 0 for skill in data.SKILLS},
+                "clues": 0,
+                "train": 0,
+                "ship": 0,
+                "conditions": [],
+                "status": "normal",
+            }
+        )
+    return {
+        "ancient_one": need(setup.get("ancient_one"), str),
+        "starting_doom": doom,
+        "players": players,
+        "difficulty": setup["difficulty"],
+        "reference": data.reference(players),  # type: ignore[typeddict-item]
+        "built": [list(s) for s in setup["deck"]],
+        "deck": deck,
+        "doom": doom,
+        "awakened": False,
+        "omen": 0,
+        "gates": {colour: 0 for colour in data.GATE_COLOURS},
+        "mysteries": {
+            "to_win": need(setup.get("mysteries"), int, 1, 9),
+            "solved": 0,
+            "current": "",
+            "tokens": 0,
+            "final": False,
+        },
+        "draws": [],
+        "round": 1,
+        "phase": "action",
+        "lead": 1,
+        "investigators": investigators,
+        "fallen": [],
+        "rolls": [],
+        "outcome": None,
+    }
+
+
+def initial_state(setup: dict[str, Any]) -> State:
+    """The state before any event: the first game on the table, no game logged yet."""
+    if not isinstance(setup, dict):
+        raise CommandError(_("The set-up does not fit this game."))
+    game = new_game(setup.get("game"))
+    state: EldritchState = {
+        "name": "",
+        "archived": False,
+        "next_id": 100,
+        "game": game,
+        "games": [],
+        "pick": None,
+    }
+    plain: State = dict(state)
+    del plain["name"], plain["archived"]  # the campaign adds them
+    return plain
+
+
+def resolve_start(state: State, data_: Payload, rng: random.Random) -> Payload:
+    return {"game": data_["game"]}
+
+
+def apply_start(state: State, payload: Payload) -> None:
+    state["game"] = new_game(payload.get("game"))
+
+
+def describe_start(payload: Payload) -> str:
+    game = payload.get("game")
+    game = game if isinstance(game, dict) else {}
+    return _("New game against %(name)s") % {"name": game.get("ancient_one", "?")}
+
+
+COMMANDS = (
+    Command(
+        "eh.start",
+        SetupForm,
+        apply_start,
+        describe_start,
+        resolve_start,
+        stale_check=True,
+        regions=REGIONS,
+    ),
+)
