@@ -20,8 +20,16 @@ from django.utils import timezone
 
 from campaigns.bulk import write_history
 from campaigns.games import GAMES
+from campaigns.games.eldritch.setup import setup_of
 from campaigns.history import Replay
 from campaigns.models import Campaign, Event, Membership
+
+THREE_INVESTIGATORS = {
+    "difficulty": "normal",
+    "investigator_1": "Akachi Onyele",
+    "investigator_2": "Charlie Kane",
+    "investigator_3": "Diana Stanley",
+}
 
 # A set-up every registered game accepts; a test passes its own `setup` when it cares.
 SETUPS: dict[str, dict[str, Any]] = {
@@ -36,18 +44,7 @@ SETUPS: dict[str, dict[str, Any]] = {
     },
     "arkham": {"campaign": "notz", "difficulty": "standard"},
     "eldritch": {
-        "game": {
-            "ancient_one": "Azathoth",
-            "starting_doom": 15,
-            "mysteries": 3,
-            "deck": [[1, 2, 1], [2, 3, 1], [2, 4, 0]],
-            "players": 3,
-            "difficulty": "normal",
-            "investigators": [
-                {"name": n, "health": 5, "sanity": 7, "skills": None}
-                for n in ("Akachi Onyele", "Charlie Kane", "Diana Stanley")
-            ],
-        }
+        "game": setup_of({"ancient_one": "Azathoth", "players": 3, **THREE_INVESTIGATORS})
     },
     "aeonsend": {
         "players": [

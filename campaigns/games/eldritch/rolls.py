@@ -138,6 +138,8 @@ def describe_reroll(payload: Payload) -> str:
 
 
 def percent(chance: Fraction) -> str:
+    if 0 < chance < Fraction(1, 1000):
+        return "< 0.1 %"
     return f"{float(chance) * 100:.1f} %"
 
 

@@ -13,7 +13,12 @@ from tests.conftest import HTMX
 def make_eldritch(owner, events=(), rng=None, **setup: Any) -> Campaign:
     game = dict(factories.SETUPS["eldritch"]["game"], **setup)
     return factories.campaign(
-        "eldritch", owner=owner, name="Eldritch nights", setup={"game": game}, events=events, rng=rng
+        "eldritch",
+        owner=owner,
+        name="Eldritch nights",
+        setup={"game": game},
+        events=events,
+        rng=rng,
     )
 
 

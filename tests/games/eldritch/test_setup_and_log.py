@@ -1,0 +1,155 @@
+"""Setting up a game from the data (or typed), the set-up page's numbers, the games log with
+its chart, and the random pick from the group's boxes."""
+
+import random
+
+from campaigns.games import GAMES
+from campaigns.games.eldritch.setup import setup_of
+from campaigns.models import Campaign
+from tests import factories
+from tests.conftest import assert_refused
+from tests.games.eldritch.helpers import game, make_eldritch, post, state, text
+
+ONE = {"players": 1, "difficulty": "easy", "investigator_1": "Lily Chen"}
+NEW = {"name": "Eldritch nights", "ancient_one": "Azathoth", "difficulty": "normal"}
+
+
+def test_a_new_campaign_takes_the_investigators_from_the_data(owner_client):
+    response = owner_client.post(
+        "/new/eldritch/",
+        {**NEW, "players": 2, "investigator_1": "Lily Chen", "investigator_2": "Silas Marsh"},
+    )
+    assert response.status_code == 302, text(response)[-2000:]
+    g = Campaign.objects.get().state["game"]
+    lily = g["investigators"][0]
+    assert (lily["name"], lily["health"], lily["sanity"]) == ("Lily Chen", 6, 6)
+    assert g["doom"] == 15 and g["reference"] == {
+        "spawn_gates": 1,
+        "spawn_clues": 1,
+        "monster_surge": 1,
+    }
+
+
+def test_bad_set_ups_are_refused_next_to_the_field(owner_client):
+    cases = [
+        ({"players": 9}, "Eldritch Horror is for 1 to 8 players."),
+        ({"players": 2, "investigator_1": "Lily Chen"}, "Choose one investigator per player"),
+        (
+            {"players": 2, "investigator_1": "Lily Chen", "investigator_2": "Lily Chen"},
+            "Each investigator can be chosen once.",
+        ),
+        (
+            {"players": 1, "ancient_one": "custom", "typed": "Ann, 5, 5"},
+            "Type the Ancient One&#x27;s name.",
+        ),
+        ({"players": 1, "typed": "Ann, 55, 5"}, "write name, health, sanity"),
+        ({"players": 1, "ancient_one": "Syzygy", "typed": "Ann, 5, 5"}, "type it"),
+    ]
+    for fields, message in cases:
+        response = owner_client.post("/new/eldritch/", {**NEW, **fields})
+        assert response.status_code in (200, 422), fields
+        assert message in response.content.decode(), (fields, message)
+    assert not Campaign.objects.exists()
+
+
+def test_a_typed_ancient_one_with_its_numbers(owner_client):
+    response = owner_client.post(
+        "/new/eldritch/",
+        {
+            **NEW,
+            "ancient_one": "custom",
+            "custom_name": "Mi-go",
+            "custom_doom": 12,
+            "custom_mysteries": 3,
+            "custom_deck": "1 2 1, 2 3 1, 2 4 0",
+            "players": 1,
+            "typed": "Ann Lee, 6, 4",
+        },
+    )
+    assert response.status_code == 302, text(response)[-2000:]
+    g = Campaign.objects.get().state["game"]
+    assert (g["ancient_one"], g["doom"], g["built"][1]) == ("Mi-go", 12, [2, 3, 1])
+    assert g["investigators"][0]["skills"] is None
+
+
+def test_the_set_up_page_lists_the_reference_card_and_the_deck(owner, owner_client):
+    eh = make_eldritch(owner)
+    page = text(owner_client.get(f"/c/{eh.pk}/p/setup/"))
+    for words in ("Starting doom", "Gates per mythos card", "Monsters per surge"):
+        assert words in page
+    assert "<dt>Clues per mythos card</dt><dd>2</dd>" in page  # 3 players
+    assert "<tr><th>III</th><td>2</td><td>4</td><td>0</td></tr>" in page
+
+
+def test_logging_a_game_and_the_chart(owner, owner_client):
+    eh = make_eldritch(owner)
+    response = post(
+        owner_client,
+        eh,
+        "eh.log",
+        date="2026-11-30",
+        result="win",
+        reason="mysteries",
+        rounds=9,
+        notes="",
+        region="eh-log",
+        version=eh.version,
+    )
+    assert response.status_code == 302
+    assert state(eh)["game"] is None
+    logged = state(eh)["games"][0]
+    assert logged["investigators"] == ["Akachi Onyele", "Charlie Kane", "Diana Stanley"]
+    page = text(owner_client.get(f"/c/{eh.pk}/p/log/"))
+    assert "Wins 1 · losses 0" in page and "2026-11-30 · Azathoth" in page
+    assert "No game on the table" in text(owner_client.get(f"/c/{eh.pk}/"))
+    eh.refresh_from_db()
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.draw/",
+        {"version": eh.version, "region": "eh-mythos"},
+        message="No game is on the table: start one first.",
+    )
+
+
+def test_a_random_pick_skips_the_last_games_and_fills_the_next_set_up(owner, owner_client):
+    eh = make_eldritch(owner)
+    core = {"expansions": ["Core"], "region": "eh-pick"}
+    factories.play(
+        eh,
+        owner,
+        [
+            ("eh.log", {"date": "2026-11-01", "result": "loss", "reason": "doom", "rounds": 5}),
+            ("eh.start", {"game": setup_of({**ONE, "ancient_one": "Cthulhu"})}),
+            ("eh.log", {"date": "2026-11-02", "result": "win", "reason": "mysteries", "rounds": 7}),
+        ],
+    )
+    for _ in range(5):
+        response = post(owner_client, eh, "eh.pick", players=3, skip=2, **core)
+        assert response.status_code == 302
+        pick = state(eh)["pick"]
+        assert pick["ancient_one"] in ("Shub-Niggurath", "Yog-Sothoth")
+        assert not {"Lily Chen", "Akachi Onyele", "Charlie Kane"} & set(pick["investigators"])
+    page = text(owner_client.get(f"/c/{eh.pk}/p/setup/"))
+    assert f'<option value="{pick["ancient_one"]}" selected>' in page
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.pick/",
+        {**core, "players": 9, "skip": 0},
+        message="Eldritch Horror is for 1 to 8 players.",
+    )
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.pick/",
+        {**core, "players": 3, "skip": 2, "expansions": ["Forsaken Lore"]},
+        message="Too few investigators are left",
+    )
+
+
+def test_a_replay_gives_the_same_state(owner):
+    eh = make_eldritch(owner, rng=random.Random(3))
+    factories.play(eh, owner, [("eh.draw", {}), ("eh.roll", {"dice": 4, "bonus": "blessed"})])
+    folded = GAMES["eldritch"].initial_state(eh.setup)
+    assert game(eh)["draws"] and folded["game"]["draws"] == []

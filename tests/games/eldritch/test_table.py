@@ -1,0 +1,208 @@
+"""The game on the table as the rules say (rules.md §3): doom and awakening, the omen and
+gates, defeat, mysteries and the win, investigators' bounds, the round and replacements."""
+
+import pytest
+
+from tests.conftest import assert_refused
+from tests.games.eldritch.helpers import game, make_eldritch, post, text
+
+
+@pytest.fixture
+def eh(owner):
+    return make_eldritch(owner)
+
+
+def act(client, campaign, action, **data):
+    campaign.refresh_from_db()
+    response = post(client, campaign, action, version=campaign.version, **data)
+    assert response.status_code == 302, text(response)[-1500:]
+    return game(campaign)
+
+
+def test_the_table_shows_where_the_group_stopped(eh, owner_client):
+    page = text(owner_client.get(f"/c/{eh.pk}/"))
+    assert "Azathoth" in page
+    assert "Round 1 · Action phase · Doom 15 · Omen Green · Mysteries 0 of 3" in page
+    assert "Akachi Onyele (5/7, Normal)" in page
+
+
+def test_doom_awakens_at_zero_and_then_cannot_retreat(eh, owner_client):
+    for _ in range(15):
+        g = act(owner_client, eh, "eh.doom", step="advance", region="eh-doom")
+    assert g["doom"] == 0 and g["awakened"]
+    page = text(owner_client.get(f"/c/{eh.pk}/"))
+    assert "The Ancient One has awakened." in page
+    assert "The final mystery is now also required to win." in page
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.doom/",
+        {"step": "retreat", "region": "eh-doom"},
+        message="The Ancient One has awakened: doom cannot retreat.",
+    )
+
+
+def test_the_omen_onto_a_comet_advances_doom_by_the_gates_of_its_colour(eh, owner_client):
+    for _ in range(2):
+        act(owner_client, eh, "eh.gate", colour="blue", delta=1, region="eh-doom")
+    act(owner_client, eh, "eh.gate", colour="red", delta=1, region="eh-doom")
+    g = act(owner_client, eh, "eh.omen", region="eh-doom")  # green → blue
+    assert (g["omen"], g["doom"]) == (1, 13)
+    g = act(owner_client, eh, "eh.omen", region="eh-doom")  # blue → red
+    assert (g["omen"], g["doom"]) == (2, 12)
+    g = act(owner_client, eh, "eh.omen", region="eh-doom")  # red → blue
+    g = act(owner_client, eh, "eh.omen", region="eh-doom")  # blue → green, no gate
+    assert (g["omen"], g["doom"]) == (0, 10)
+
+
+def test_a_defeated_investigator_advances_doom_and_is_replaced_at_the_end_of_mythos(
+    eh, owner_client
+):
+    charlie = game(eh)["investigators"][1]["id"]
+    act(owner_client, eh, "eh.lead", investigator=charlie, region="eh-round")
+    for _ in range(4):
+        g = act(
+            owner_client,
+            eh,
+            "eh.track",
+            investigator=charlie,
+            track="health",
+            delta=-1,
+            region=f"eh-inv-{charlie}",
+        )
+    assert g["investigators"][1]["status"] == "defeated" and g["doom"] == 14
+    assert g["lead"] != charlie  # the lead passed on
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.replace/",
+        {"investigator": charlie, "chosen": "Jim Culver", "region": f"eh-inv-{charlie}"},
+        message="A new investigator comes at the end of the Mythos phase.",
+    )
+    act(owner_client, eh, "eh.phase", phase="action", region="eh-round")
+    act(owner_client, eh, "eh.phase", phase="encounter", region="eh-round")
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.phase/",
+        {"phase": "mythos", "region": "eh-round"},
+        message="First a new investigator for Charlie Kane",
+    )
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.replace/",
+        {"investigator": charlie, "chosen": "Charlie Kane", "region": f"eh-inv-{charlie}"},
+        message="Charlie Kane was defeated or devoured this game",
+    )
+    g = act(
+        owner_client,
+        eh,
+        "eh.replace",
+        investigator=charlie,
+        chosen="Jim Culver",
+        region=f"eh-inv-{charlie}",
+    )
+    assert [p["name"] for p in g["investigators"]][1] == "Jim Culver"
+    assert g["investigators"][1]["health"] == 7
+    g = act(owner_client, eh, "eh.phase", phase="mythos", region="eh-round")
+    assert (g["round"], g["phase"]) == (2, "action")
+
+
+def test_after_awakening_a_defeat_eliminates_and_all_eliminated_lose(eh, owner_client):
+    for _ in range(15):
+        act(owner_client, eh, "eh.doom", step="advance", region="eh-doom")
+    for person in game(eh)["investigators"]:
+        g = act(
+            owner_client,
+            eh,
+            "eh.status",
+            investigator=person["id"],
+            status="devoured",
+            region=f"eh-inv-{person['id']}",
+        )
+    assert {p["status"] for p in g["investigators"]} == {"eliminated"}
+    assert g["outcome"] == {"result": "loss", "reason": "eliminated"}
+    assert "Loss: All eliminated" in text(owner_client.get(f"/c/{eh.pk}/"))
+
+
+def test_the_win_needs_the_final_mystery_after_awakening(owner, owner_client):
+    eh = make_eldritch(owner, mysteries=1)
+    g = act(owner_client, eh, "eh.solve", region="eh-mysteries")
+    assert g["outcome"] == {"result": "win", "reason": "mysteries"}
+    eh = make_eldritch(owner, mysteries=1)
+    for _ in range(15):
+        act(owner_client, eh, "eh.doom", step="advance", region="eh-doom")
+    g = act(owner_client, eh, "eh.solve", region="eh-mysteries")
+    assert g["outcome"] is None
+    assert "The final mystery is solved" in text(owner_client.get(f"/c/{eh.pk}/"))
+    g = act(owner_client, eh, "eh.solve", region="eh-mysteries")
+    assert g["outcome"] == {"result": "win", "reason": "mysteries"}
+    assert "Win: Mysteries solved" in text(owner_client.get(f"/c/{eh.pk}/"))
+
+
+def test_bad_input_is_refused_next_to_the_field_and_changes_nothing(eh, owner_client):
+    akachi = game(eh)["investigators"][0]["id"]
+    region = f"eh-inv-{akachi}"
+    response = assert_refused(
+        owner_client,
+        eh,
+        "do/eh.track/",
+        {"investigator": akachi, "track": "health", "delta": 1, "region": region},
+        message="Akachi Onyele's Health is at its maximum (5).",
+        htmx=True,
+    )
+    assert f'id="{region}"' in text(response)
+    for kind in ("train", "ship"):
+        act(owner_client, eh, "eh.ticket", investigator=akachi, kind=kind, delta=1, region=region)
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.ticket/",
+        {"investigator": akachi, "kind": "train", "delta": 1, "region": region},
+        message="At most two travel tickets together",
+    )
+    act(owner_client, eh, "eh.condition", investigator=akachi, condition="Debt", region=region)
+    response = assert_refused(
+        owner_client,
+        eh,
+        "do/eh.condition/",
+        {"investigator": akachi, "condition": "debt", "region": region},
+        message="Akachi Onyele already has debt: no condition twice.",
+        htmx=True,
+    )
+    assert 'value="debt"' in text(response)  # what was typed stays, next to its message
+    for _ in range(2):
+        act(
+            owner_client,
+            eh,
+            "eh.improve",
+            investigator=akachi,
+            skill="will",
+            delta=1,
+            region=region,
+        )
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.improve/",
+        {"investigator": akachi, "skill": "will", "delta": 1, "region": region},
+        message="A skill is improved at most twice",
+    )
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.track/",
+        {"investigator": 999, "track": "health", "delta": -1, "region": region},
+        message="That investigator is not in this game.",
+    )
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.gate/",
+        {"colour": "green", "delta": -1, "region": "eh-doom"},
+        message="Open gates are counted from 0 to 20.",
+    )
+    for junk in ({"colour": "purple", "delta": 1}, {"colour": "green", "delta": "x"}):
+        response = owner_client.post(f"/c/{eh.pk}/do/eh.gate/", {**junk, "region": "eh-doom"})
+        assert response.status_code == 422
