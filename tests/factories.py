@@ -65,6 +65,7 @@ SETUPS: dict[str, dict[str, Any]] = {
         ],
         "solo": False,
     },
+    "noir": {"case": "case2", "clue_types": 6, "win_rule": "count"},
 }
 
 # One step of a campaign's history: ("undo",), ("redo",) or (action, form data).

@@ -343,6 +343,43 @@ AEONSEND: list[tuple[str, Post]] = [
     *META,
 ]
 
+
+def end_phase() -> list[tuple[str, Post]]:
+    return [("noir.end", {"step": step}) for step in "abcd"]
+
+
+NOIR: list[tuple[str, Post]] = [
+    ("noir.victim", {"column": 1, "name": "Ada"}),
+    *[("noir.count", {"column": 1, "count": "cards", "delta": 1}) for _n in range(7)],
+    *[("noir.count", {"column": 1, "count": "hourglasses", "delta": 1}) for _n in range(2)],
+    ("noir.flag", {"column": 1, "flag": "master_key", "on": "true"}),
+    ("noir.type", {"column": 1, "type": 1, "present": "true"}),
+    ("noir.puzzle", {"column": 1, "type": 2, "delta": 1}),
+    ("noir.pile", {"pile": "madness", "delta": 1}),
+    ("noir.win_rule", {"win_rule": "distinct"}),
+    ("noir.play", {"column": 1, "type": 3, "hourglass": "on"}),
+    ("noir.sanity", {"outcome": "timeout"}),
+    ("noir.storm", {"lightning": "true"}),
+    *end_phase(),
+    ("noir.take", {}),
+    ("noir.discard", {"hourglass": "true"}),
+    *end_phase(),
+    ("noir.hand_play", {"column": 2, "type": 4, "taken_hourglass": "on"}),
+    *end_phase(),
+    *[("noir.type", {"column": 1, "type": n, "present": "true"}) for n in (4, 5)],
+    ("noir.close", {"column": 1}),
+    *end_phase(),
+    ("noir.pass", {}),
+    *end_phase(),
+    ("noir.ran_out", {}),
+    *[("noir.pile", {"pile": "madness", "delta": 1}) for _n in range(4)],
+    ("noir.take", {}),
+    ("noir.end", {"step": "a"}),
+    ("noir.end", {"step": "b"}),
+    ("noir.new", {"case": "case1", "clue_types": 6}),
+    *META,
+]
+
 ANY: list[tuple[str, Post]] = [*tracker_posts(()), *META]
 
 
@@ -396,7 +433,13 @@ ELDRITCH: list[tuple[str, Post]] = [
     *META,
 ]
 
-TABLES = {"any": ANY, "arkham": ARKHAM, "aeonsend": AEONSEND, "eldritch": ELDRITCH}
+TABLES = {
+    "any": ANY,
+    "arkham": ARKHAM,
+    "aeonsend": AEONSEND,
+    "eldritch": ELDRITCH,
+    "noir": NOIR,
+}
 SETUPS = {
     "arkham": {"campaign": "tfa", "difficulty": "standard"},
     # Three mages: the turn-order deck has a card that asks who takes the turn.

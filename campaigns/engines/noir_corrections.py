@@ -1,0 +1,114 @@
+"""Arkham Noir: the player's corrections of the tracked numbers (rules.md §4a, lines 700-717).
+
+The table is the truth: a pile or a column that the tracker counts wrong is put right with a
+stepper, within the bounds the set-up gives (a row of five, a hand of three plus the fourth
+that asks for a discard, four storm cards, six victims). Pure, like ``noir``: each function
+returns a new play.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from campaigns.engines.noir import (
+    COLUMN_COUNTS,
+    COLUMN_FLAGS,
+    HAND_LIMIT,
+    MOST,
+    PILES,
+    ROW,
+    STORM_CARDS,
+    VICTIMS,
+    NoirError,
+    Play,
+    find_column,
+    gettext_noop,
+    storm_rules,
+)
+
+
+def adjust_pile(play: Play, pile: str, delta: int) -> Play:
+    """A correction of one pile's count by the player (the table is the truth)."""
+    if pile not in PILES:
+        raise NoirError(gettext_noop("There is no such pile."), "pile")
+    if pile in ("storms_left", "formulas") and not storm_rules(play):
+        raise NoirError(gettext_noop("Case 1 has no storm or formula cards."), "pile")
+    play = copy.deepcopy(play)
+    value = play[pile] + delta  # type: ignore[literal-required]
+    top = {
+        "victims_left": VICTIMS - 1 - len(play["columns"]) - play["cases_closed"],
+        "row": ROW,
+        "hand": HAND_LIMIT + 1,
+        "storms_left": STORM_CARDS,
+    }.get(pile, MOST)
+    if value < 0:
+        raise NoirError(gettext_noop("A pile cannot hold fewer than no cards."), "delta")
+    if pile == "row" and value > ROW:
+        raise NoirError(gettext_noop("The clue row holds five cards, no more."), "delta")
+    if value > max(top, 0):
+        raise NoirError(gettext_noop("That pile cannot hold %(most)d cards."), "delta", most=value)
+    play[pile] = value  # type: ignore[literal-required]
+    return play
+
+
+def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
+    if count not in COLUMN_COUNTS:
+        raise NoirError(gettext_noop("There is no such count."), "count")
+    play = copy.deepcopy(play)
+    column = find_column(play, column_id)
+    value = column[count] + delta  # type: ignore[literal-required]
+    if value < 0:
+        raise NoirError(gettext_noop("A count cannot go below 0."), "delta")
+    if value > MOST:
+        raise NoirError(gettext_noop("That is more cards than the box holds."), "delta")
+    column[count] = value  # type: ignore[literal-required]
+    return play
+
+
+def set_flag(play: Play, column_id: int, flag: str, on: bool) -> Play:
+    if flag not in COLUMN_FLAGS:
+        raise NoirError(gettext_noop("There is no such mark."), "flag")
+    play = copy.deepcopy(play)
+    column = find_column(play, column_id)
+    if flag == "flash" and on and not column["lightning"]:
+        raise NoirError(
+            gettext_noop("A flash card needs a storm card with lightning in the column."), "flag"
+        )
+    column[flag] = on  # type: ignore[literal-required]
+    return play
+
+
+def set_type(play: Play, column_id: int, clue_type: int, present: bool) -> Play:
+    """The player taps a clue type present among the column's non-puzzle cards."""
+    if not 1 <= clue_type <= play["clue_types"]:
+        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
+    play = copy.deepcopy(play)
+    column = find_column(play, column_id)
+    types = set(column["types"])
+    (types.add if present else types.discard)(clue_type)
+    column["types"] = sorted(types)
+    return play
+
+
+def adjust_puzzles(play: Play, column_id: int, clue_type: int, delta: int) -> Play:
+    """One more or one fewer puzzle-piece card of a clue type in the column."""
+    if not 1 <= clue_type <= play["clue_types"]:
+        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
+    play = copy.deepcopy(play)
+    column = find_column(play, column_id)
+    if delta > 0:
+        column["puzzles"].append(clue_type)
+    elif clue_type in column["puzzles"]:
+        column["puzzles"].reverse()
+        column["puzzles"].remove(clue_type)
+        column["puzzles"].reverse()
+    else:
+        raise NoirError(gettext_noop("No puzzle-piece card of that type is in it."), "delta")
+    return play
+
+
+def name_victim(play: Play, column_id: int, name: str) -> Play:
+    """The victim's name as the player types it (optional; no card text is shipped)."""
+    play = copy.deepcopy(play)
+    find_column(play, column_id)["victim"] = name.strip()[:60]
+    return play

@@ -1,0 +1,211 @@
+"""The case columns, one per open case (rules.md §4a, line 705): the victim's name as typed,
+cards played, hourglasses, keys and keyholes, the lightning storm, the flash card, the master
+key, and the clue types present; when it can be closed and when its puzzle pieces would score
+(§4c, lines 750-753). Playing a card goes through the actions; these are the corrections."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import Command, Payload, State, need_choice, need_int, need_str
+from campaigns.engines import noir
+from campaigns.engines import noir_corrections as corrections
+from campaigns.games.noir import data
+from campaigns.games.noir.actions import TABLE
+from campaigns.games.noir.common import (
+    MOST_TYPES,
+    ColumnField,
+    DeltaField,
+    change,
+    column_id,
+    flag,
+)
+
+VICTIM_NAME = 60
+
+
+class VictimForm(forms.Form):
+    column = ColumnField()
+    name = forms.CharField(
+        label=gettext_lazy("Victim"),
+        max_length=VICTIM_NAME,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("Name (optional)")}),
+    )
+
+
+class CountForm(forms.Form):
+    column = ColumnField()
+    count = forms.ChoiceField(
+        label=gettext_lazy("Count"),
+        choices=list(data.COLUMN_COUNTS.items()),
+        widget=forms.HiddenInput,
+    )
+    delta = DeltaField()
+
+
+class FlagForm(forms.Form):
+    column = ColumnField()
+    flag = forms.ChoiceField(
+        label=gettext_lazy("Mark"),
+        choices=list(data.COLUMN_FLAGS.items()),
+        widget=forms.HiddenInput,
+    )
+    on = forms.BooleanField(label=gettext_lazy("On"), required=False, widget=forms.HiddenInput)
+
+
+class TypeForm(forms.Form):
+    column = ColumnField()
+    type = forms.IntegerField(
+        label=gettext_lazy("Clue type"), min_value=1, max_value=MOST_TYPES, widget=forms.HiddenInput
+    )
+    present = forms.BooleanField(
+        label=gettext_lazy("Present"), required=False, widget=forms.HiddenInput
+    )
+
+
+class PuzzleForm(forms.Form):
+    column = ColumnField()
+    type = forms.IntegerField(
+        label=gettext_lazy("Clue type"), min_value=1, max_value=MOST_TYPES, widget=forms.HiddenInput
+    )
+    delta = DeltaField()
+
+
+def apply_victim(state: State, payload: Payload) -> None:
+    name = need_str(payload, "name", VICTIM_NAME, blank=True)
+    change(state, corrections.name_victim, column_id(payload), name)
+
+
+def apply_count(state: State, payload: Payload) -> None:
+    count = need_choice(payload, "count", noir.COLUMN_COUNTS)
+    change(
+        state,
+        corrections.adjust_column,
+        column_id(payload),
+        count,
+        need_int(payload, "delta", -1, 1),
+    )
+
+
+def apply_flag(state: State, payload: Payload) -> None:
+    mark = need_choice(payload, "flag", noir.COLUMN_FLAGS)
+    change(state, corrections.set_flag, column_id(payload), mark, flag(payload, "on"))
+
+
+def apply_type(state: State, payload: Payload) -> None:
+    clue_type = need_int(payload, "type", 1, MOST_TYPES)
+    change(state, corrections.set_type, column_id(payload), clue_type, flag(payload, "present"))
+
+
+def apply_puzzle(state: State, payload: Payload) -> None:
+    clue_type = need_int(payload, "type", 1, MOST_TYPES)
+    change(
+        state,
+        corrections.adjust_puzzles,
+        column_id(payload),
+        clue_type,
+        need_int(payload, "delta", -1, 1),
+    )
+
+
+def column_view(play: noir.Play, column: noir.Column, number: int) -> dict[str, Any]:
+    present = set(column["types"])
+    puzzles = column["puzzles"]
+    return {
+        **column,
+        "number": number,
+        "region": f"noir-column-{column['id']}",
+        "type_count": len(noir.column_types(column)),
+        "scoring_types": len(present),
+        "can_close": noir.can_close(column),
+        "would_score": noir.would_score(column),
+        "puzzle_count": len(puzzles),
+        "next_sanity": noir.sanity_check_due(column["cards"]),
+        "storm_next": noir.storm_rules(play) and column["hourglasses"] == noir.STORM_AT - 1,
+        "counts": [
+            {"key": key, "label": label, "value": column[key]}  # type: ignore[literal-required]
+            for key, label in data.COLUMN_COUNTS.items()
+        ],
+        "flags": [
+            {"key": key, "label": label, "on": column[key]}  # type: ignore[literal-required]
+            for key, label in data.COLUMN_FLAGS.items()
+            if noir.storm_rules(play) or key == "master_key"
+        ],
+        "types": [
+            {"n": n, "present": n in present, "puzzles": puzzles.count(n)}
+            for n in range(1, play["clue_types"] + 1)
+        ],
+        "storm_due": play["storm_due"] == column["id"],
+    }
+
+
+def columns_view(state: State) -> list[dict[str, Any]]:
+    play = state["play"]
+    return [column_view(play, c, n) for n, c in enumerate(play["columns"], start=1)]
+
+
+def describe_victim(p: Payload) -> str:
+    return _("Named a victim “%(name)s”") % {"name": p.get("name", "")}
+
+
+COMMANDS = (
+    Command(
+        "noir.victim", VictimForm, apply_victim, describe_victim, stale_check=True, regions=TABLE
+    ),
+    Command(
+        "noir.count",
+        CountForm,
+        apply_count,
+        lambda p: (
+            _("%(count)s %(delta)s in a case")
+            % {
+                "count": data.COLUMN_COUNTS.get(str(p.get("count")), "?"),
+                "delta": "+1" if p.get("delta", 0) > 0 else "−1",
+            }
+        ),
+        regions=TABLE,
+    ),
+    Command(
+        "noir.flag",
+        FlagForm,
+        apply_flag,
+        lambda p: (
+            (_("%(mark)s: yes") if p.get("on") else _("%(mark)s: no"))
+            % {"mark": data.COLUMN_FLAGS.get(str(p.get("flag")), "?")}
+        ),
+        regions=TABLE,
+    ),
+    Command(
+        "noir.type",
+        TypeForm,
+        apply_type,
+        lambda p: (
+            (
+                _("Clue type %(n)s present in a case")
+                if p.get("present")
+                else _("Clue type %(n)s not present in a case")
+            )
+            % {"n": p.get("type")}
+        ),
+        regions=TABLE,
+    ),
+    Command(
+        "noir.puzzle",
+        PuzzleForm,
+        apply_puzzle,
+        lambda p: (
+            (
+                _("A puzzle-piece card of type %(n)s +1")
+                if p.get("delta", 0) > 0
+                else _("A puzzle-piece card of type %(n)s −1")
+            )
+            % {"n": p.get("type")}
+        ),
+        regions=TABLE,
+    ),
+)

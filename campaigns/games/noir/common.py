@@ -1,0 +1,71 @@
+"""What the Arkham Noir features share: running an engine change, the fields every form uses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import CommandError, Payload, State, need_int
+from campaigns.engines import noir
+from campaigns.games.noir.state import NoirState
+
+
+def noir_state(state: State) -> NoirState:
+    return cast(NoirState, state)
+
+
+def change(state: State, step: Callable[..., noir.Play], *args: Any) -> None:
+    """Run one engine change on the play, turning its refusal into the user's message."""
+    try:
+        state["play"] = step(state["play"], *args)
+    except noir.NoirError as error:
+        raise CommandError(_(error.message) % error.params, error.field or None) from None
+
+
+def column_id(payload: Payload) -> int:
+    return need_int(payload, "column", 1, 10**6)
+
+
+def flag(payload: Payload, key: str) -> bool:
+    """A checkbox: missing or false is off (a hostile file's string is refused)."""
+    value = payload.get(key, False)
+    if not isinstance(value, bool):
+        raise CommandError(_("“%(key)s” must be true or false.") % {"key": key}, key)
+    return value
+
+
+class ColumnField(forms.IntegerField):
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", gettext_lazy("Case"))
+        kwargs.setdefault("widget", forms.HiddenInput)
+        super().__init__(min_value=1, max_value=10**6, **kwargs)
+
+
+class HourglassField(forms.BooleanField):
+    """Whether the discarded card shows an hourglass (then it goes to the time-out pile)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("label", gettext_lazy("It shows an hourglass (to the time-out pile)"))
+        super().__init__(required=False, **kwargs)
+
+
+class DeltaField(forms.IntegerField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            label=gettext_lazy("Change"),
+            min_value=-1,
+            max_value=1,
+            widget=forms.HiddenInput,
+            **kwargs,
+        )
+
+
+def type_choices(count: int) -> list[tuple[int, str]]:
+    return [(n, str(n)) for n in range(1, count + 1)]
+
+
+MOST_TYPES = 12

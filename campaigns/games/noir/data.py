@@ -1,0 +1,101 @@
+"""Facts about Arkham Noir that the tracker needs: names, counts and the set-up's numbered
+steps, in our own words. No card or rulebook text.
+
+Copied from ``shared/spec/rules.md`` §4 (a digest of a fan's rules summary of Case 2; the
+line numbers below are that file's) and ``shared/data/arkham_noir.json`` (component counts
+from review pages, each cited there):
+
+- Case 2 is *Called Forth by Thunder*, Case 1 *The Witch Cult Murders* (arkham_noir.json
+  ``cases.case2.name``, ``cases.case1.name``).
+- Set-up [rules.md:720-726]: six victims (one to the box unseen, five in the pile, two drawn
+  as the first cases), a row of five clue cards, a hand of three, four storm cards.
+- Case 1 has six clue types (arkham_noir.json ``cases.case1.clue_type_count``, from
+  boardgamewikia.com's preview); Case 2's count is not known (``clue_type_count: null``), so
+  the player sets it, six by default. Their names are not known either: the types are numbered.
+- Case 1 has no storm or formula cards: Case 2 adds them (arkham_noir.json
+  ``cases.case2.components_note``), so those rules are off for Case 1.
+"""
+
+from django.utils.translation import gettext_lazy as _
+
+CASES = {
+    "case2": _("Case 2: Called Forth by Thunder"),
+    "case1": _("Case 1: The Witch Cult Murders"),
+}
+CASE_SHORT = {"case2": _("Case 2"), "case1": _("Case 1")}
+CLUE_TYPES = {"case1": 6, "case2": None}  # None: not in our sources
+DEFAULT_CLUE_TYPES = 6
+
+WIN_RULES = {
+    "count": _("Five puzzle-piece cards in the Big Picture"),
+    "distinct": _("Five puzzle-piece cards of different clue types in the Big Picture"),
+}
+
+# The numbered set-up steps [rules.md:720-726]; the storm step and the formula cards are Case 2's.
+SETUP_STEPS = [
+    ("1", _("Lay out the four set-up cards."), False),
+    ("2", _("Set the expert cards aside."), False),
+    ("2", _("Set the formula cards aside."), True),
+    (
+        "3",
+        _(
+            "Shuffle the six victim cards: one goes back to the box unseen, five make the "
+            "victim pile, and the top two are drawn face up as the first two cases."
+        ),
+        False,
+    ),
+    ("4", _("Shuffle the clue deck and deal a row of five clue cards face up."), False),
+    ("5", _("Draw three clue cards as your hand."), False),
+    ("6", _("Shuffle the four storm cards."), True),
+]
+
+ACTIONS = {
+    "a": _("Add to hand"),
+    "b": _("Play it"),
+    "c": _("Discard, play from hand"),
+    "d": _("Discard, close a case"),
+    "e": _("Discard and pass"),
+}
+
+END_STEPS = {
+    "a": _("Victory check"),
+    "b": _("Madness check"),
+    "c": _("Time-out check"),
+    "d": _("Refill the clue row"),
+}
+
+REASONS = {
+    "big-picture": _("The Big Picture is complete."),
+    "madness": _("Five or more cards in the madness area."),
+    "timeout": _("The time-out pile reached five with no victim left to draw."),
+    "deck": _("The clue deck ran out with no victim left to reveal."),
+}
+
+PILES = {
+    "victims_left": _("Victims left"),
+    "row": _("Clue row"),
+    "hand": _("Hand"),
+    "discard": _("Discard pile"),
+    "timeout": _("Time-out pile"),
+    "madness": _("Madness area"),
+    "storms_left": _("Storm cards left"),
+    "closed": _("Closed-case cards"),
+    "formulas": _("Formula cards gained"),
+}
+
+COLUMN_COUNTS = {
+    "cards": _("Cards played"),
+    "hourglasses": _("Hourglasses"),
+    "keys": _("Keys"),
+    "keyholes": _("Keyholes"),
+}
+COLUMN_FLAGS = {
+    "lightning": _("Lightning storm"),
+    "flash": _("Flash card"),
+    "master_key": _("Master key"),
+}
+SANITY_OUTCOMES = {
+    "madness": _("Penalty: to the madness area"),
+    "timeout": _("Hourglass: to the time-out pile"),
+    "discard": _("Neither: to the discard pile"),
+}

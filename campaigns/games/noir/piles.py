@@ -1,0 +1,61 @@
+"""The piles beside the case columns (rules.md §4a, lines 704-716): victims left, the clue row,
+the hand, the discard and time-out piles, the madness area, the storm cards, the closed cases
+and the formula cards gained, each a stepper the player corrects from the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import Command, Payload, State, need_choice, need_int
+from campaigns.engines import noir
+from campaigns.engines import noir_corrections as corrections
+from campaigns.games.noir import data
+from campaigns.games.noir.actions import TABLE
+from campaigns.games.noir.common import DeltaField, change
+
+
+class PileForm(forms.Form):
+    pile = forms.ChoiceField(
+        label=gettext_lazy("Pile"), choices=list(data.PILES.items()), widget=forms.HiddenInput
+    )
+    delta = DeltaField()
+
+
+def apply_pile(state: State, payload: Payload) -> None:
+    pile = need_choice(payload, "pile", noir.PILES)
+    change(state, corrections.adjust_pile, pile, need_int(payload, "delta", -1, 1))
+
+
+def describe_pile(p: Payload) -> str:
+    words = {"pile": data.PILES.get(str(p.get("pile")), "?")}
+    return (_("%(pile)s +1") if p.get("delta", 0) > 0 else _("%(pile)s −1")) % words
+
+
+def piles_view(state: State) -> list[dict[str, Any]]:
+    play = state["play"]
+    storm = noir.storm_rules(play)
+    shown = []
+    for key, label in data.PILES.items():
+        if key in ("storms_left", "formulas") and not storm:
+            continue
+        warn = key in ("timeout", "madness") and play[key] >= noir.PILE_LIMIT
+        near = key in ("timeout", "madness") and play[key] == noir.PILE_LIMIT - 1
+        shown.append(
+            {
+                "key": key,
+                "label": label,
+                "value": play[key],
+                "warn": warn,
+                "near": near,
+                "limit": noir.PILE_LIMIT if key in ("timeout", "madness") else None,
+                "at_minimum": play[key] <= 0,
+            }
+        )
+    return shown
+
+
+COMMANDS = (Command("noir.pile", PileForm, apply_pile, describe_pile, regions=TABLE),)

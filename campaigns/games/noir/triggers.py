@@ -1,0 +1,78 @@
+"""The checks called out as cards go down (rules.md §4b, lines 727-732; §4c, line 739): the
+sanity check for the 8th or later card in a column, the storm card after a column's 3rd
+hourglass, and the discard a fourth card in hand asks for."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import Command, Payload, State, need_choice
+from campaigns.engines import noir
+from campaigns.games.noir import data
+from campaigns.games.noir.actions import TABLE
+from campaigns.games.noir.common import HourglassField, change, flag
+
+
+class SanityForm(forms.Form):
+    outcome = forms.ChoiceField(
+        label=gettext_lazy("The flipped clue card"),
+        choices=list(data.SANITY_OUTCOMES.items()),
+        widget=forms.HiddenInput,
+    )
+
+
+class StormForm(forms.Form):
+    lightning = forms.BooleanField(
+        label=gettext_lazy("Lightning"), required=False, widget=forms.HiddenInput
+    )
+
+
+class DiscardForm(forms.Form):
+    hourglass = HourglassField(widget=forms.HiddenInput)
+
+
+def apply_sanity(state: State, payload: Payload) -> None:
+    outcome = need_choice(payload, "outcome", noir.SANITY_OUTCOMES)
+    change(state, noir.answer_sanity_check, outcome)
+
+
+def apply_storm(state: State, payload: Payload) -> None:
+    change(state, noir.draw_storm, flag(payload, "lightning"))
+
+
+def apply_discard(state: State, payload: Payload) -> None:
+    change(state, noir.discard_from_hand, flag(payload, "hourglass"))
+
+
+def describe_sanity(p: Payload) -> str:
+    where = data.SANITY_OUTCOMES.get(str(p.get("outcome")), "?")
+    return _("Sanity check: %(where)s") % {"where": where}
+
+
+COMMANDS = (
+    Command("noir.sanity", SanityForm, apply_sanity, describe_sanity, regions=TABLE),
+    Command(
+        "noir.storm",
+        StormForm,
+        apply_storm,
+        lambda p: (
+            _("A storm card with lightning at the end of the column")
+            if p.get("lightning")
+            else _("A storm card at the end of the column")
+        ),
+        regions=TABLE,
+    ),
+    Command(
+        "noir.discard",
+        DiscardForm,
+        apply_discard,
+        lambda p: (
+            _("Discarded an hourglass card from the hand to the time-out pile")
+            if p.get("hourglass")
+            else _("Discarded a card from the hand")
+        ),
+        regions=TABLE,
+    ),
+)
