@@ -185,3 +185,33 @@ def test_a_case_through_sanity_storm_closing_a_new_case_and_a_win(phones):
     expect(keeper.locator("svg.chart rect.win")).to_have_count(1)
     shot(keeper, "noir-log", parts=True)
     no_sideways_scroll(keeper)
+
+
+def test_a_small_phone_in_japanese(browser, site):
+    context = browser.new_context(
+        base_url=site.url, viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    sign_up(page, "noirsmall")
+    create_case(page, "Small thunder")
+    no_sideways_scroll(page)
+    assert small_tap_targets(page) == []
+    page.get_by_role("button", name="日本語").click()
+    expect(now(page)).to_contain_text("ラウンド")
+    expect(now(page)).to_contain_text("アクションフェイズ")
+    expect(page.locator("#noir-piles")).to_contain_text("時間切れカード置き場")
+    tap(page, now(page).get_by_role("button", name="手札に加える"))
+    expect(now(page)).to_contain_text("手札が4枚")
+    tap(page, now(page).get_by_role("button", name="砂時計のカードを捨てる"))
+    expect(pile(page, "timeout")).to_contain_text("1")
+    expect(now(page).locator(".end-step.current")).to_contain_text("勝利条件の確認")
+    tap(page, now(page).get_by_role("button", name="確認：まだ勝利ではない"))
+    expect(now(page).locator(".end-step.current")).to_contain_text("狂気エリアの確認")
+    shot(page, "noir-ja-360", parts=True)
+    no_sideways_scroll(page)
+    assert small_tap_targets(page) == []
+    page.get_by_role("link", name="プレイした事件").click()
+    expect(page.locator("#noir-log")).to_contain_text("まだ終わった事件はありません")
+    no_sideways_scroll(page)
+    context.close()
