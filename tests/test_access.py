@@ -46,6 +46,9 @@ def furnished(campaign, owner):
         {"tracker": tracker_id(campaign, "Results"), "date": "2024-01-02", "result": "win"},
         owner,
     )
+    campaign.apply("tracker.add", {"kind": "dice", "name": "Dice", "success_on": 5}, owner)
+    deck = {"kind": "deck", "name": "Deck", "cards": [{"name": "Ace", "count": 2}]}
+    campaign.apply("tracker.add", deck, owner)
     return campaign
 
 
@@ -75,6 +78,9 @@ def valid_data(campaign, action: str) -> dict:
         "notes.restore": {"tracker": notes["id"], "item": notes["entries"][1]["id"]},
         "results.add": {"tracker": results["id"], "date": "2024-02-03", "result": "loss"},
         "results.remove": {"tracker": results["id"], "item": results["rows"][0]["id"]},
+        "dice.roll": {"tracker": trackers["Dice"]["id"], "dice": 2, "version": campaign.version},
+        "deck.draw": {"tracker": trackers["Deck"]["id"], "version": campaign.version},
+        "deck.reset": {"tracker": trackers["Deck"]["id"], "version": campaign.version},
     }[action]
 
 

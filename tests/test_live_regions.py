@@ -190,6 +190,11 @@ def tracker_posts(extra_kinds: tuple[str, ...]) -> list[tuple[str, Post]]:
                 "item": tracker(s, "results")["rows"][0]["id"],
             },
         ),
+        ("tracker.add", {"kind": "dice", "name": "Dice", "success_on": 5}),
+        ("dice.roll", lambda s: {"tracker": tracker(s, "dice")["id"], "dice": 3}),
+        ("tracker.add", {"kind": "deck", "name": "Deck", "items": "Green×2, Ace"}),
+        ("deck.draw", lambda s: {"tracker": tracker(s, "deck")["id"]}),
+        ("deck.reset", lambda s: {"tracker": tracker(s, "deck")["id"]}),
         ("tracker.add", {"kind": "notes", "name": "Short-lived"}),
         ("tracker.remove", lambda s: {"tracker": tracker(s, name="Short-lived")["id"]}),
     ]

@@ -1,4 +1,5 @@
-"""The trackers every game reuses: counters, checklists, named lists, a notes log, results.
+"""The trackers every game reuses: counters, checklists, named lists, a notes log, results,
+a dice roller and a deck.
 
 They live in `state["trackers"]`, a list of dicts with an `id`, a `kind` and a `name`. The
 rules digest (`shared/spec/rules.md` §6) lists the primitives the games need: bounded counters
@@ -9,7 +10,7 @@ what a page shows of them.
 """
 
 from campaigns.commands import Command, registry
-from campaigns.trackers import checklist, counter, lists, manage, notes, results
+from campaigns.trackers import checklist, counter, lists, manage, notes, randomizers, results
 from campaigns.trackers.base import (
     COUNTER_LIMIT,
     KINDS,
@@ -38,6 +39,7 @@ COMMANDS: dict[str, Command] = registry(
     lists.COMMANDS,
     notes.COMMANDS,
     results.COMMANDS,
+    randomizers.COMMANDS,
 )
 
 __all__ = [

@@ -18,6 +18,8 @@ KINDS = {
     "list": gettext_lazy("List"),
     "notes": gettext_lazy("Notes log"),
     "results": gettext_lazy("Results table"),
+    "dice": gettext_lazy("Dice roller"),
+    "deck": gettext_lazy("Deck"),
 }
 
 

@@ -22,6 +22,7 @@ from campaigns.commands import (
     need_str,
     next_id,
 )
+from campaigns.trackers import randomizers
 from campaigns.trackers.base import (
     COUNTER_LIMIT,
     FULL_WIDTH,
@@ -106,6 +107,10 @@ def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
         item["entries"] = []
     elif kind == "results":
         item["rows"] = []
+    elif kind == "dice":
+        item.update(randomizers.new_dice(spec))
+    elif kind == "deck":
+        item.update(randomizers.new_deck(spec))
     trackers.append(item)
     return item
 
@@ -138,11 +143,28 @@ class AddTrackerForm(forms.Form):
         label=gettext_lazy("Items (checklist), comma-separated"),
         required=False,
         max_length=5000,
+        help_text=gettext_lazy("For a deck: its cards, e.g. Green×5, Yellow×9, Ace"),
+    )
+    success_on = forms.IntegerField(
+        label=gettext_lazy("A die succeeds on (dice roller)"),
+        required=False,
+        min_value=1,
+        max_value=6,
+        widget=forms.NumberInput(NUMBER),
     )
 
     def clean_items(self) -> list[str]:
         text = self.cleaned_data["items"].translate(FULL_WIDTH)
         return [item.strip() for item in text.split(",") if item.strip()]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if cleaned.get("kind") == "deck" and "items" in cleaned:
+            try:
+                cleaned["cards"] = randomizers.parse_cards(", ".join(cleaned["items"]))
+            except CommandError as error:
+                self.add_error("items", error.message)
+        return cleaned
 
 
 def apply_add_tracker(state: State, payload: Payload) -> None:
@@ -165,6 +187,10 @@ def resolve_add_tracker(state: State, data: Payload, rng: random.Random) -> Payl
         )
     if data["kind"] == "checklist":
         payload["items"] = data.get("items") or []
+    if data["kind"] == "dice":
+        payload["success_on"] = data.get("success_on") or 5
+    if data["kind"] == "deck":
+        payload["cards"] = data.get("cards") or []
     return payload
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from campaigns.commands import State
 from campaigns.trackers.base import KINDS, RESULTS
+from campaigns.trackers.randomizers import deck_view, dice_view
 from campaigns.trackers.results import results_chart
 
 
@@ -25,6 +26,10 @@ def tracker_items(state: State) -> list[dict[str, Any]]:
                 {**row, "result_label": RESULTS.get(row["result"], "")} for row in found["rows"]
             ]
             item["chart"] = results_chart(found["rows"])
+        if found["kind"] == "dice":
+            item.update(dice_view(found))
+        if found["kind"] == "deck":
+            item.update(deck_view(found))
         items.append(item)
     return items
 

@@ -74,7 +74,41 @@ class Results(TypedDict):
     rows: list[ResultRow]
 
 
-Tracker = Counter | Checklist | NamedList | Notes | Results
+class DiceRoll(TypedDict):
+    id: int
+    faces: list[int]
+
+
+class DiceRoller(TypedDict):
+    id: int
+    kind: Literal["dice"]
+    name: str
+    success_on: int  # a die succeeds on this face or more
+    rolls: list[DiceRoll]  # the latest ones
+
+
+class Cards(TypedDict):
+    name: str
+    count: int
+
+
+class Drawn(TypedDict):
+    id: int
+    card: str
+
+
+class Deck(TypedDict):
+    """Counts by card, no order: a draw picks at random among the cards left."""
+
+    id: int
+    kind: Literal["deck"]
+    name: str
+    cards: list[Cards]  # as built
+    left: list[Cards]
+    drawn: list[Drawn]
+
+
+Tracker = Counter | Checklist | NamedList | Notes | Results | DiceRoller | Deck
 
 
 class AnyGameState(TypedDict):

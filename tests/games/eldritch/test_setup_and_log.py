@@ -5,10 +5,12 @@ import random
 
 from campaigns.games import GAMES
 from campaigns.games.eldritch.setup import setup_of
+from campaigns.games.eldritch.state import EldritchState
 from campaigns.models import Campaign
 from tests import factories
 from tests.conftest import assert_refused
 from tests.games.eldritch.helpers import game, make_eldritch, post, state, text
+from tests.typecheck import problems
 
 ONE = {"players": 1, "difficulty": "easy", "investigator_1": "Lily Chen"}
 NEW = {"name": "Eldritch nights", "ancient_one": "Azathoth", "difficulty": "normal"}
@@ -153,3 +155,27 @@ def test_a_replay_gives_the_same_state(owner):
     factories.play(eh, owner, [("eh.draw", {}), ("eh.roll", {"dice": 4, "bonus": "blessed"})])
     folded = GAMES["eldritch"].initial_state(eh.setup)
     assert game(eh)["draws"] and folded["game"]["draws"] == []
+
+
+def test_every_state_the_table_makes_is_an_eldritch_state(owner, owner_client):
+    """The TypedDicts say what is stored: a game played through its commands fits them."""
+    eh = make_eldritch(owner, rng=random.Random(5))
+    assert problems(state(eh), EldritchState) == []
+    charlie = state(eh)["game"]["investigators"][1]["id"]
+    factories.play(
+        eh,
+        owner,
+        [
+            ("eh.draw", {}),
+            ("eh.record", {"colour": "yellow"}),
+            ("eh.roll", {"dice": 3, "bonus": "cursed", "investigator": charlie}),
+            ("eh.gate", {"colour": "red", "delta": 1}),
+            ("eh.omen", {}),
+            ("eh.condition", {"investigator": charlie, "condition": "Debt"}),
+            ("eh.status", {"investigator": charlie, "status": "devoured"}),
+            ("eh.pick", {"expansions": ["Core"], "players": 2, "skip": 0}),
+            ("eh.log", {"date": "2026-11-30", "result": "loss", "reason": "doom", "rounds": 1}),
+        ],
+        rng=random.Random(5),
+    )
+    assert problems(state(eh), EldritchState) == []

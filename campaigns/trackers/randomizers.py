@@ -1,0 +1,195 @@
+"""The table's randomizers as trackers any game can add: a dice roller (N six-sided dice, a
+die succeeds on its threshold or more, every roll recorded) and a deck (named cards or counts
+by kind, drawn at random on the server with no order stored: a draw picks among the cards left,
+like a shuffled deck). Issue 10's shared trackers; the engines are `campaigns.engines.dice`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from campaigns.commands import Command, CommandError, Payload, State, need_int, next_id
+from campaigns.engines import dice
+from campaigns.trackers.base import (
+    FULL_WIDTH,
+    MAX_ITEMS,
+    NAME_LENGTH,
+    NUMBER,
+    TrackerForm,
+    shown,
+    tracker,
+    with_name,
+    words,
+)
+
+MAX_DICE = 20
+MAX_ROLLS = 20  # the rolls a dice roller keeps
+MAX_CARDS = 200
+
+
+def parse_cards(text: str) -> list[dict[str, Any]]:
+    """“Green×5, Yellow×9, Ace” is five Green cards, nine Yellow and one Ace."""
+    cards: list[dict[str, Any]] = []
+    for part in text.translate(FULL_WIDTH).split(","):
+        part = part.strip()
+        if not part:
+            continue
+        match = re.fullmatch(r"(.+?)\s*[×xX*]\s*(\d{1,3})", part)
+        name, count = (match[1], int(match[2])) if match else (part, 1)
+        name = name.strip()[:NAME_LENGTH]
+        if not 1 <= count <= MAX_CARDS:
+            raise CommandError(_("Each kind holds 1 to %(n)d cards.") % {"n": MAX_CARDS}, "items")
+        if any(c["name"].casefold() == name.casefold() for c in cards):
+            raise CommandError(_("“%(name)s” is listed twice.") % {"name": name}, "items")
+        cards.append({"name": name, "count": count})
+    if not cards or len(cards) > MAX_ITEMS:
+        raise CommandError(_("List the deck's cards, e.g. Green×5, Yellow×9, Ace."), "items")
+    return cards
+
+
+def new_dice(spec: Payload) -> dict[str, Any]:
+    success_on = spec.get("success_on")
+    success_on = 5 if success_on is None else need_int(spec, "success_on", 1, 6)
+    return {"success_on": success_on, "rolls": []}
+
+
+def new_deck(spec: Payload) -> dict[str, Any]:
+    cards = spec.get("cards")
+    if not isinstance(cards, list) or not cards or len(cards) > MAX_ITEMS:
+        raise CommandError(_("List the deck's cards, e.g. Green×5, Yellow×9, Ace."), "items")
+    checked = []
+    for card in cards:
+        if not isinstance(card, dict):
+            raise CommandError(_("List the deck's cards, e.g. Green×5, Yellow×9, Ace."), "items")
+        name = card.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
+            raise CommandError(_("List the deck's cards, e.g. Green×5, Yellow×9, Ace."), "items")
+        checked.append({"name": name, "count": need_int(card, "count", 1, MAX_CARDS)})
+    return {"cards": checked, "left": [dict(c) for c in checked], "drawn": []}
+
+
+class RollForm(TrackerForm):
+    dice = forms.IntegerField(
+        label=gettext_lazy("Dice"),
+        min_value=1,
+        max_value=MAX_DICE,
+        widget=forms.NumberInput(NUMBER),
+    )
+
+
+def resolve_roll(state: State, data: Payload, rng: random.Random) -> Payload:
+    payload = with_name("dice")(state, data, rng)
+    payload["faces"] = dice.roll(data["dice"], rng)
+    return payload
+
+
+def apply_roll(state: State, payload: Payload) -> None:
+    found = tracker(state, payload, "dice")
+    count = need_int(payload, "dice", 1, MAX_DICE)
+    faces = payload.get("faces")
+    if (
+        not isinstance(faces, list)
+        or len(faces) != count
+        or not all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= 6 for f in faces)
+    ):
+        raise CommandError(_("The roll does not fit."), "dice")
+    found["rolls"] = [
+        *found["rolls"][-(MAX_ROLLS - 1) :],
+        {"id": next_id(state), "faces": list(faces)},
+    ]
+
+
+def describe_roll(p: Payload) -> str:
+    faces = p.get("faces") if isinstance(p.get("faces"), list) else []
+    return _("%(name)s: rolled %(faces)s") % {
+        "name": shown(p.get("name")),
+        "faces": " ".join(str(f) for f in faces or []),
+    }
+
+
+def resolve_draw(state: State, data: Payload, rng: random.Random) -> Payload:
+    payload = with_name("deck")(state, data, rng)
+    found = tracker(state, payload, "deck")
+    total = sum(c["count"] for c in found["left"])
+    if not total:
+        raise CommandError(_("The deck is empty."), "tracker")
+    position = rng.randrange(total)
+    for card in found["left"]:
+        if position < card["count"]:
+            payload["card"] = card["name"]
+            break
+        position -= card["count"]
+    return payload
+
+
+def apply_draw(state: State, payload: Payload) -> None:
+    found = tracker(state, payload, "deck")
+    name = payload.get("card")
+    card = next((c for c in found["left"] if c["name"] == name and c["count"] > 0), None)
+    if card is None:
+        raise CommandError(_("The deck has no such card left."), "tracker")
+    card["count"] -= 1
+    found["drawn"].append({"id": next_id(state), "card": name})
+
+
+def apply_reset(state: State, payload: Payload) -> None:
+    found = tracker(state, payload, "deck")
+    found["left"] = [dict(c) for c in found["cards"]]
+    found["drawn"] = []
+
+
+def dice_view(found: dict[str, Any]) -> dict[str, Any]:
+    last = found["rolls"][-1] if found["rolls"] else None
+    if last is None:
+        return {"last_roll": None}
+    on = found["success_on"]
+    return {
+        "last_roll": {
+            "faces": [{"face": f, "hit": f >= on} for f in last["faces"]],
+            "successes": dice.count(last["faces"], on),
+        }
+    }
+
+
+def deck_view(found: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "cards_left": sum(c["count"] for c in found["left"]),
+        "last_card": found["drawn"][-1]["card"] if found["drawn"] else None,
+    }
+
+
+COMMANDS = (
+    Command(
+        "dice.roll",
+        RollForm,
+        apply_roll,
+        describe_roll,
+        resolve=resolve_roll,
+        stale_check=True,
+    ),
+    Command(
+        "deck.draw",
+        TrackerForm,
+        apply_draw,
+        lambda p: (
+            _("%(name)s: drew %(card)s")
+            % {"name": shown(p.get("name")), "card": p.get("card", "?")}
+        ),
+        resolve=resolve_draw,
+        stale_check=True,
+    ),
+    Command(
+        "deck.reset",
+        TrackerForm,
+        apply_reset,
+        words(gettext_noop("%(name)s: every card back in the deck")),
+        resolve=with_name("deck"),
+        stale_check=True,
+    ),
+)
