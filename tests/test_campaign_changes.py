@@ -460,7 +460,7 @@ def test_tracker_add_for_each_kind(owner_client, campaign, data, expected):
             {"kind": "counter", "name": "Life", "minimum": "0", "maximum": "10", "start": "11"},
             "The start value is outside the bounds.",
         ),
-        ({"kind": "dice", "name": "Dice"}, "Select a valid choice."),
+        ({"kind": "dial", "name": "Dial"}, "Select a valid choice."),
         ({"kind": "list", "name": ""}, "This field is required."),
     ],
     ids=["duplicate", "low-above-high", "start-outside", "unknown-kind", "no-name"],

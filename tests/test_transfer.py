@@ -370,7 +370,7 @@ HOSTILE = {
         "The file&#x27;s state does not match its events.",
     ),
     "setup-with-an-unknown-kind": (
-        lambda g: broken(g, lambda d: d["setup"]["trackers"].append({"kind": "dice", "name": "D"})),
+        lambda g: broken(g, lambda d: d["setup"]["trackers"].append({"kind": "dial", "name": "D"})),
         "The campaign&#x27;s set-up does not fit the game.",
     ),
     "setup-counter-low-above-high": (
