@@ -137,13 +137,35 @@ def _pair_label(first: str, second: str) -> str:
     return f"{first}{PAIR_SEPARATOR}{second}"
 
 
-def compose(player_names: list[str]) -> list[str]:
+# Which seats share a two-colour card when the caller does not say: seats 1+2 and 3+4.
+SEAT_PAIRS: tuple[tuple[int, int], tuple[int, int]] = ((0, 1), (2, 3))
+
+Pairs = tuple[tuple[int, int], tuple[int, int]] | list[list[int]] | list[tuple[int, int]]
+
+
+def _clean_pairs(pairs: Pairs | None) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Two pairs of seats that between them hold each of the four seats once."""
+    if pairs is None:
+        return SEAT_PAIRS
+    if (
+        not isinstance(pairs, list | tuple)
+        or len(pairs) != 2
+        or not all(isinstance(pair, list | tuple) and len(pair) == 2 for pair in pairs)
+        or sorted(seat for pair in pairs for seat in pair) != [0, 1, 2, 3]
+    ):
+        raise TurnOrderError(gettext_noop("Each two-colour card pairs two of the four players."))
+    first, second = pairs
+    return (int(first[0]), int(first[1])), (int(second[0]), int(second[1]))
+
+
+def compose(player_names: list[str], pairs: Pairs | None = None) -> list[str]:
     """Return the six card labels for this player count (rules.md §2b, "Composition").
 
     Four players: the rulebook pairs the players on two-colour cards, two identical cards per
     pair, with one turn token per pair ("the *matching* card", "the Red/White token", and only
-    two tokens in the box). So the pairs are seats 1+2 and 3+4, each on two cards, which also
-    puts every name on exactly two cards.
+    two tokens in the box), each player on the cards of their character's colour [003:244,
+    1006-1011]. ``pairs`` says which seats share a card (the caller knows the colours); by
+    default seats 1+2 and 3+4. Either way every name is on exactly two cards.
     """
     names = _clean_names(player_names)
     if len(names) == 1:
@@ -153,19 +175,39 @@ def compose(player_names: list[str]) -> list[str]:
     elif len(names) == 3:
         player_cards = [*names, WILD]
     else:
-        first_pair = _pair_label(names[0], names[1])
-        second_pair = _pair_label(names[2], names[3])
+        first_pair, second_pair = _pair_labels(names, pairs)
         player_cards = [first_pair, first_pair, second_pair, second_pair]
     return [*player_cards, NEMESIS, NEMESIS]
 
 
-def _pair_labels(names: list[str]) -> list[str]:
+def _pair_labels(names: list[str], pairs: Pairs | None = None) -> list[str]:
     if len(names) != MAX_PLAYERS:
         return []
-    return [_pair_label(names[0], names[1]), _pair_label(names[2], names[3])]
+    return [_pair_label(names[a], names[b]) for a, b in _clean_pairs(pairs)]
 
 
-def new_deck(player_names: list[str]) -> State:
+def _pairs_of(names: list[str], tokens: object) -> Pairs | None:
+    """The pairs a stored deck was built with, read back from its turn tokens' labels."""
+    if len(names) != MAX_PLAYERS or not isinstance(tokens, dict) or len(tokens) != 2:
+        return None
+    seats = {name: index for index, name in enumerate(names)}
+    found = []
+    for label in tokens:
+        parts = label.split(PAIR_SEPARATOR) if isinstance(label, str) else []
+        if len(parts) != 2 or not all(part in seats for part in parts):
+            raise TurnOrderError(DAMAGED)
+        found.append([seats[parts[0]], seats[parts[1]]])
+    return found
+
+
+def seat_pairs(state: Stored) -> Pairs | None:
+    """Which seats share a two-colour card in this deck (None below four players), so a new
+    deck for the same table pairs the players the same way."""
+    loaded = _load(state)
+    return _pairs_of(loaded["players"], loaded["tokens"])
+
+
+def new_deck(player_names: list[str], pairs: Pairs | None = None) -> State:
     """Return a freshly built deck: all six cards shuffled (in the pool), nothing drawn yet.
 
     The round counter starts at 1 because the first pass through the fresh deck is the first
@@ -175,11 +217,11 @@ def new_deck(player_names: list[str]) -> State:
     return {
         "players": names,
         "top": [],
-        "pool": sorted(compose(names)),
+        "pool": sorted(compose(names, pairs)),
         "bottom": [],
         "discard": [],
         "round": 1,
-        "tokens": dict.fromkeys(_pair_labels(names)),
+        "tokens": dict.fromkeys(_pair_labels(names, pairs)),
         "pending": None,
         "current": None,
     }
@@ -199,17 +241,19 @@ def _load(state: Stored) -> State:
         raise TurnOrderError(DAMAGED)
     loaded = cast(State, copy.deepcopy(dict(state)))
     names = _clean_names(loaded["players"])
+    pairs = _pairs_of(names, loaded["tokens"])
     for key in ("top", "pool", "bottom", "discard"):
         if not isinstance(loaded[key], list):
             raise TurnOrderError(DAMAGED)
     cards = loaded["top"] + loaded["pool"] + loaded["bottom"] + loaded["discard"]
-    if Counter(cards) != Counter(compose(names)):
+    if Counter(cards) != Counter(compose(names, pairs)):
         raise TurnOrderError(
             gettext_noop("The turn order deck does not hold exactly this game's six cards.")
         )
     if not isinstance(loaded["round"], int) or loaded["round"] < 1:
         raise TurnOrderError(DAMAGED)
-    if not isinstance(loaded["tokens"], dict) or set(loaded["tokens"]) != set(_pair_labels(names)):
+    expected = set(_pair_labels(names, pairs))
+    if not isinstance(loaded["tokens"], dict) or set(loaded["tokens"]) != expected:
         raise TurnOrderError(DAMAGED)
     for pair, holder in loaded["tokens"].items():
         if holder is not None and holder not in _pair_names(pair):

@@ -167,6 +167,21 @@ COLOURS = {
     "orange": _("Orange"),
     "black": _("Black"),
 }
+
+
+def colour_pairs(colours: list[str]) -> list[list[int]] | None:
+    """Four players: which seats share a two-colour turn order card. The cards pair colours,
+    not seats: each player writes their name on the cards of their character's colour, and the
+    rulebook's example card is Red/White [003:244, 1006-1008]. So the characters are taken in
+    the order of COLOURS (red, white, blue …) and the first two share a card, as do the last
+    two; with the first campaign's default colours that is seats 1+2 and 3+4."""
+    if len(colours) != MAX_PLAYERS:
+        return None
+    order = list(COLOURS)
+    seats = sorted(range(len(colours)), key=lambda seat: order.index(colours[seat]))
+    return [sorted(seats[:2]), sorted(seats[2:])]
+
+
 SIDES = {"front": _("Front"), "back": _("Back")}
 MAGE_NOTES = {"upgrade": _("Upgrade"), "equipment": _("Equipment")}
 

@@ -155,7 +155,13 @@ class SetupForm(forms.Form):
                 )
         if self.errors:
             return cleaned
-        return {"players": players, "solo": bool(cleaned.get("solo")) or count == 1}
+        # New campaigns pair four players on the two-colour cards by colour (older set-ups,
+        # without this key, keep the seat pairs their events were drawn with).
+        return {
+            "players": players,
+            "solo": bool(cleaned.get("solo")) or count == 1,
+            "pair_by": "colour",
+        }
 
 
 def _setup_str(player: dict[str, Any], key: str, blank: bool = False) -> str:
@@ -188,8 +194,12 @@ def initial_state(setup: dict[str, Any]) -> State:
     solo = setup.get("solo", False)
     if not isinstance(solo, bool):
         raise CommandError(_("The set-up's solo choice is damaged."))
+    pair_by = setup.get("pair_by", "seat")
+    if pair_by not in ("seat", "colour"):
+        raise CommandError(_("The set-up's players are damaged."))
+    pairs = data.colour_pairs([p["colour"] for p in clean]) if pair_by == "colour" else None
     try:
-        deck = turn_order.new_deck([p["character"] for p in clean])
+        deck = turn_order.new_deck([p["character"] for p in clean], pairs)
     except turn_order.TurnOrderError as error:
         raise CommandError(
             _("The characters' names do not fit on turn order cards: %(why)s")

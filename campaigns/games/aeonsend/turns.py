@@ -73,7 +73,11 @@ def apply_start(state: State, payload: Payload) -> None:
         "gravehold": gravehold,
         "nemesis_life": nemesis_life,
         "lives": [player_life] * len(state["players"]),
-        "deck": turn_order.new_deck([p["character"] for p in state["players"]]),
+        # The same two-colour pairs as the campaign's deck was built with.
+        "deck": turn_order.new_deck(
+            [p["character"] for p in state["players"]],
+            turn_order.seat_pairs(state["table"]["deck"]),
+        ),
     }
     state["table"] = fresh
 

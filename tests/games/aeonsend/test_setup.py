@@ -114,3 +114,21 @@ def test_the_turn_order_decks_refusal_of_a_name_is_shown_in_the_readers_language
     assert response.status_code == 422
     assert "キャラクター名に「/」は使えません。" in text(response)
     assert not Campaign.objects.exists()
+
+
+def test_four_players_share_the_two_colour_cards_by_colour_not_by_seat(owner_client):
+    # rules.md §2b: four players use the two-colour cards, each writing their name on the cards
+    # of their character's colour [003:244, 248]; the rulebook's card is Red/White [003:1008].
+    colours = {"p1_colour": "red", "p2_colour": "blue", "p3_colour": "white", "p4_colour": "green"}
+    owner_client.post("/new/aeonsend/", creation_data(4, **colours))
+    deck = Campaign.objects.get(name="Our legacy").state["table"]["deck"]
+    assert set(deck["tokens"]) == {"Mage 1/Mage 3", "Mage 2/Mage 4"}
+
+
+def test_an_older_four_player_set_up_keeps_its_seat_pairs():
+    # Campaigns made before the colour pairs replay with the cards their draws recorded.
+    from tests.games.aeonsend.helpers import GAME, setup_for
+
+    setup = setup_for("Ada", "Bo", "Cy", "Di")
+    setup["players"][1]["colour"], setup["players"][2]["colour"] = "blue", "white"
+    assert set(GAME.initial_state(setup)["table"]["deck"]["tokens"]) == {"Ada/Bo", "Cy/Di"}

@@ -22,6 +22,7 @@ from campaigns.engines.turn_order import (
     put_on_bottom,
     put_on_top,
     reveal_top,
+    seat_pairs,
     shuffle_into_deck,
 )
 
@@ -416,3 +417,21 @@ def test_any_sequence_keeps_six_cards_hides_order_and_leaves_inputs_alone(count,
 
         reshuffled = deck_was_empty and before["pending"] is None and op in {"draw", "reveal"}
         assert state["round"] == before["round"] + (1 if reshuffled else 0)
+
+
+def test_four_players_can_be_paired_other_than_by_seat():
+    # rules.md §2b "4 players: the two-colour cards" [003:248]: who shares a card is the cards'
+    # colours; the engine takes the pairs from its caller and keeps them through every step.
+    state = new_deck(PLAYERS[4], [[0, 2], [1, 3]])
+    assert state["tokens"] == {"Abby/Claire": None, "Bob/Dax": None}
+    assert Counter(state["pool"]) == {"Abby/Claire": 2, "Bob/Dax": 2, NEMESIS: 2}
+    state, card = draw(state, random.Random(1))
+    assert card in {"Abby/Claire", "Bob/Dax", NEMESIS}
+    assert seat_pairs(state) == [[0, 2], [1, 3]]
+    assert seat_pairs(new_deck(PLAYERS[2])) is None
+
+
+def test_pairs_that_do_not_split_four_seats_are_refused():
+    for pairs in ([[0, 1], [1, 2]], [[0, 1]], [[0, 1], [2, 7]], "ab"):
+        with pytest.raises(TurnOrderError):
+            new_deck(PLAYERS[4], pairs)
