@@ -6,14 +6,26 @@ the score chart, the rulebook stickers and sealed contents, and play outside the
 
 One module per feature, each with its commands (form, resolve, apply, describe), named once:
 legacy (chapter, stickers, seals, Legacy deck, mages), banished, supply, scores (with chart),
-turns (a game, life and the turn order deck) and outside (randomizer, nemesis deck builder);
+turns (a game, life and the turn order deck), ending (when a game is over), nemesis (its deck
+and what is in play), exhausted (the rule and its stickers), owned (the sets the group owns,
+their cards and market set-ups; facts in cards.py) and outside (randomizer, deck builder);
 setup builds the state before any event, context joins what the features show.
 """
 
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.commands import registry
-from campaigns.games.aeonsend import banished, legacy, outside, scores, supply, turns
+from campaigns.games.aeonsend import (
+    banished,
+    exhausted,
+    legacy,
+    nemesis,
+    outside,
+    owned,
+    scores,
+    supply,
+    turns,
+)
 from campaigns.games.aeonsend.context import page_context
 from campaigns.games.aeonsend.setup import SetupForm, initial_state
 from campaigns.games.base import META_COMMANDS, Game, Page
@@ -36,6 +48,9 @@ GAME = Game(
         scores.COMMANDS,
         turns.COMMANDS,
         outside.COMMANDS,
+        nemesis.COMMANDS,
+        exhausted.COMMANDS,
+        owned.COMMANDS,
     ),
     template="games/aeonsend/record.html",
     context=page_context,

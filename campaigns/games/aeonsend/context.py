@@ -11,6 +11,7 @@ from typing import Any
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.banished import banished_view
 from campaigns.games.aeonsend.common import games_played
+from campaigns.games.aeonsend.exhausted import exhausted_view
 from campaigns.games.aeonsend.legacy import (
     chapter_view,
     mages_view,
@@ -18,7 +19,9 @@ from campaigns.games.aeonsend.legacy import (
     sealed_groups,
     sticker_rows,
 )
+from campaigns.games.aeonsend.nemesis import nemesis_view
 from campaigns.games.aeonsend.outside import outside_view
+from campaigns.games.aeonsend.owned import owned_view
 from campaigns.games.aeonsend.scores import score_view
 from campaigns.games.aeonsend.state import AeonsEndState, typed
 from campaigns.games.aeonsend.turns import deck_view, table_view
@@ -63,6 +66,9 @@ def game_context(state: AeonsEndState, query: str = "", record: bool = False) ->
             "deck": deck,
             "scores": score_view(state, table, deck),
             "outside": outside_view(state),
+            "nemesis": nemesis_view(state),
+            "exhausted": exhausted_view(state),
+            "owned": owned_view(state),
             "difficulties": list(data.DIFFICULTIES.items()),
             "colours": data.COLOURS,
             "kinds": list(data.CARD_TYPES.items()),

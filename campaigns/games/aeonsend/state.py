@@ -83,6 +83,19 @@ class StartingLife(TypedDict):
     player: int
 
 
+class NemesisDeck(TypedDict):
+    tiers: list[int]  # cards left in tiers 1, 2, 3 (tier 1 on top)
+    drawn: int
+    unleashed: int  # Unleash effects the empty deck caused (three a draw)
+
+
+class InPlay(TypedDict):
+    id: int
+    kind: str  # "minion" or "power"
+    name: str
+    value: int  # life tokens of a minion, power tokens of a power
+
+
 class Table(TypedDict):
     game: int  # how many games were started at the table
     nemesis: str  # "" until a game is started
@@ -92,6 +105,11 @@ class Table(TypedDict):
     nemesis_life: int
     lives: list[int]
     deck: turn_order.State  # the engine's state: no undrawn order is stored
+    # Keys added by the commands that use them (games before them have none):
+    outside: NotRequired[bool]  # a game outside the campaign (other difficulties allowed)
+    end: NotRequired[str]  # "deck": won by the second victory condition (ending.py)
+    nemesis_deck: NotRequired[NemesisDeck]
+    in_play: NotRequired[list[InPlay]]
 
 
 class OwnCard(TypedDict):
@@ -127,6 +145,8 @@ class AeonsEndState(TypedDict):
     archived: NotRequired[bool]
     players: list[Player]
     solo: bool  # one person plays every mage: no loss when all are exhausted
+    exhausted_double: NotRequired[bool]  # False: a sticker switched the doubling off
+    sets: NotRequired[list[str]]  # the Aeon's End sets the group owns (cards.py keys)
     chapter: str  # a point, "1-beginning" … "8-end"
     stickers: dict[str, Sticker]  # "A" … "Z"
     sealed: dict[str, Sealed]  # keys of data.SEALED

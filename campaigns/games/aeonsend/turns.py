@@ -29,26 +29,60 @@ from campaigns.commands import (
     need_str,
 )
 from campaigns.engines import turn_order
-from campaigns.games.aeonsend import data
+from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.common import (
     EmptyForm,
 )
+from campaigns.games.aeonsend.ending import end_texts, outcome, refuse_when_over
+from campaigns.games.aeonsend.nemesis import second_victory
 from campaigns.games.aeonsend.state import AeonsEndState, Table, typed
 
 # A game, life and the end conditions
 
 
 class StartForm(forms.Form):
-    nemesis = forms.CharField(label=gettext_lazy("Nemesis"), max_length=data.NAME_LENGTH)
+    nemesis = forms.CharField(
+        label=gettext_lazy("Nemesis"),
+        max_length=data.NAME_LENGTH,
+        help_text=gettext_lazy("Pick one of your sets' nemeses, or type a name."),
+    )
     nemesis_life = forms.IntegerField(
         label=gettext_lazy("Its life, from its mat"),
         min_value=1,
         max_value=data.MAX_NEMESIS_LIFE,
+        required=False,
+        help_text=gettext_lazy("Left empty, a picked nemesis starts with its mat's life."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    outside = forms.BooleanField(
+        label=gettext_lazy("This game is outside the campaign"), required=False
     )
     difficulty = forms.ChoiceField(
         label=gettext_lazy("Difficulty"), choices=list(data.DIFFICULTIES.items()), required=False
     )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        # Beginner, Expert and Extinction are for play outside the campaign ("Re-using AE:L
+        # content", Additional Difficulty [003:1462-1472]); the campaign is played Standard.
+        difficulty = cleaned.get("difficulty") or "standard"
+        if difficulty != "standard" and not cleaned.get("outside"):
+            self.add_error(
+                "difficulty",
+                gettext_lazy(
+                    "The campaign is played Standard: the other difficulties are for games "
+                    "outside the campaign."
+                ),
+            )
+        if cleaned.get("nemesis") and cleaned.get("nemesis_life") is None:
+            life = cards.nemesis_life(cleaned["nemesis"])
+            if life is None:
+                self.add_error("nemesis_life", gettext_lazy("Type its life from its mat."))
+            else:
+                cleaned["nemesis_life"] = life
+        if not cleaned.get("outside"):
+            cleaned.pop("outside", None)
+        return cleaned
 
 
 def need_game(state: State) -> dict[str, Any]:
@@ -65,6 +99,9 @@ def apply_start(state: State, payload: Payload) -> None:
     need_choice({"difficulty": difficulty}, "difficulty", data.DIFFICULTIES)
     player_life, gravehold, change = data.DIFFICULTY_VALUES[difficulty]
     nemesis_life = min(max(1, mat_life + change), data.MAX_NEMESIS_LIFE)
+    outside = payload.get("outside", False)
+    if not isinstance(outside, bool):
+        raise CommandError(_("That is not one of the choices."), "outside")
     fresh: Table = {
         "game": state["table"]["game"] + 1,
         "nemesis": nemesis,
@@ -79,10 +116,17 @@ def apply_start(state: State, payload: Payload) -> None:
             turn_order.seat_pairs(state["table"]["deck"]),
         ),
     }
+    if outside:
+        fresh["outside"] = True
     state["table"] = fresh
 
 
 def describe_start(p: Payload) -> str:
+    if p.get("outside"):
+        return _("Started a game outside the campaign against %(nemesis)s (%(difficulty)s)") % {
+            "nemesis": p.get("nemesis"),
+            "difficulty": data.DIFFICULTIES.get(p.get("difficulty") or "standard", ""),
+        }
     return _("Started a game against %(nemesis)s (%(difficulty)s)") % {
         "nemesis": p.get("nemesis"),
         "difficulty": data.DIFFICULTIES.get(p.get("difficulty") or "standard", ""),
@@ -176,11 +220,15 @@ def apply_life(state: State, payload: Payload) -> None:
     taken = min(life, damage)
     table["lives"][index] = life - taken
     # An exhausted player's damage (and the excess at the moment of exhaustion) is dealt
-    # twice over to Gravehold [003:557-566].
-    table["gravehold"] = max(0, table["gravehold"] - 2 * (damage - taken))
+    # twice over to Gravehold [003:557-566], unless the group switched the doubling off
+    # because a sticker on that rule says so (exhausted.py).
+    factor = 2 if state.get("exhausted_double", True) else 1
+    table["gravehold"] = max(0, table["gravehold"] - factor * (damage - taken))
 
 
 def resolve_life(state: State, values: Payload, rng: random.Random) -> Payload:
+    need_game(state)
+    refuse_when_over(state)
     payload = dict(values)
     payload["name"] = who_label(typed(state), payload.get("who"))
     trial = copy.deepcopy(state)
@@ -259,6 +307,12 @@ def take_recorded(state: State, payload: Payload, step) -> str:
 
 
 def apply_draw(state: State, payload: Payload) -> None:
+    if payload.get("won") == "deck":
+        # The turn that just ended left an empty nemesis deck and nothing in play [003:587].
+        if not second_victory(typed(state)):
+            raise CommandError(_("The nemesis deck is not empty, or something is in play."))
+        state["table"]["end"] = "deck"
+        return
     take_recorded(state, payload, turn_order.draw)
 
 
@@ -270,6 +324,11 @@ def random_take(step):
     """Resolve a draw or a reveal: the one moment a card is picked at random."""
 
     def resolve(state: State, values: Payload, rng: random.Random) -> Payload:
+        if state["table"]["nemesis"]:
+            refuse_when_over(state)
+        if step is turn_order.draw and second_victory(typed(state)):
+            # The win is checked at the end of every turn, before the next card is drawn.
+            return {"won": "deck"}
         deck = state["table"]["deck"]
         trial = copy.deepcopy(state)
         card = deck_step(trial, step, rng)
@@ -294,6 +353,8 @@ def card_label(card: Any) -> str:
 
 
 def describe_draw(p: Payload) -> str:
+    if p.get("won") == "deck":
+        return _("End of the turn: the nemesis deck is empty and nothing is in play: you win!")
     text = _("Turn order: drew %(card)s") % {"card": card_label(p.get("card"))}
     if p.get("reshuffled"):
         text = (
@@ -454,25 +515,8 @@ def table_view(state: AeonsEndState) -> dict[str, Any]:
         }
         for index, p in enumerate(state["players"])
     ]
-    ends = []
-    if started:
-        if table["nemesis_life"] == 0:
-            ends.append({"result": "win", "text": _("The nemesis has no life left: you win!")})
-        if table["gravehold"] == 0:
-            ends.append({"result": "loss", "text": _("Gravehold has fallen: you lose.")})
-        if players and all(p["exhausted"] for p in players):
-            if state["solo"]:
-                ends.append(
-                    {
-                        "result": "note",
-                        "text": _(
-                            "Every mage is exhausted; in solo play you lose only when "
-                            "Gravehold falls."
-                        ),
-                    }
-                )
-            else:
-                ends.append({"result": "loss", "text": _("Every player is exhausted: you lose.")})
+    ends = end_texts(state)
+    result = outcome(state)
     return {
         "started": started,
         "game": table["game"],
@@ -484,6 +528,8 @@ def table_view(state: AeonsEndState) -> dict[str, Any]:
         "nemesis_life": {"value": table["nemesis_life"], "start": table["start"]["nemesis"]},
         "players": players,
         "ends": ends,
-        "over": any(end["result"] in ("win", "loss") for end in ends),
-        "won": any(end["result"] == "win" for end in ends),
+        "over": result is not None,
+        "won": result == "win",
+        "result": result,
+        "outside": bool(table.get("outside")),
     }

@@ -234,7 +234,7 @@ def test_life_needs_a_game_and_starts_at_the_rulebook_values(owner_client, ae):
     ],
 )
 def test_difficulty_variants_set_the_starting_values(owner_client, ae, difficulty, expected):
-    start(owner_client, ae, difficulty=difficulty)
+    start(owner_client, ae, difficulty=difficulty, outside="on")
     t = table(ae)
     assert (t["gravehold"], t["nemesis_life"], t["lives"]) == expected
     page = text(owner_client.get(f"/c/{ae.pk}/p/turns/"))
@@ -294,6 +294,7 @@ def test_the_end_conditions_are_announced(owner, owner_client, ae):
     life(owner_client, ae, "1", -10)
     page = text(owner_client.get(f"/c/{ae.pk}/p/turns/"))
     assert "Every player is exhausted: you lose." in page
+    start(owner_client, ae)
     life(owner_client, ae, "gravehold", -30)
     assert "Gravehold has fallen: you lose." in text(owner_client.get(f"/c/{ae.pk}/p/turns/"))
     solo = make_ae(owner, "Ada", "Bo", solo=True, name="Solo")

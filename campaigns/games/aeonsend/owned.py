@@ -1,0 +1,194 @@
+"""The Aeon's End sets the group owns (ticked once per campaign), and what they offer: mages and
+nemeses to pick (turns.py, setup), the supply randomizer's cards and the market set-ups.
+
+Facts from cards.py (shared/data/aeonsend_cards.json). Outside the campaign the supply is 3
+gems, 2 relics and 4 spells or a chosen set-up [003:1379-1381]; the market set-ups are the
+published alternatives, each a list of nine tiles (a type and a cost rule).
+
+State: ``sets`` (set keys, Legacy always owned; absent in campaigns from before it). Cards
+taken from the sets become the group's own list (``outside.cards``), so the pick is stored in
+the event with names and costs and replays the same if the facts file changes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    State,
+    need_choice,
+    need_int,
+    need_str,
+    next_id,
+)
+from campaigns.games.aeonsend import cards, data
+from campaigns.games.aeonsend.common import ValuesField
+from campaigns.games.aeonsend.state import AeonsEndState, typed
+
+
+def owned_sets(state: AeonsEndState) -> list[str]:
+    return cards.owned(state.get("sets"))
+
+
+class SetsForm(forms.Form):
+    sets = ValuesField(label=gettext_lazy("The sets you own"), max_items=60, max_length=20)
+
+
+def apply_sets(state: State, payload: Payload) -> None:
+    chosen = payload.get("sets")
+    known = cards.sets()
+    if not isinstance(chosen, list) or any(key not in known for key in chosen):
+        raise CommandError(_("That is not one of the choices."), "sets")
+    state["sets"] = cards.owned(chosen)
+
+
+def describe_sets(p: Payload) -> str:
+    names = cards.sets()
+    return _("The group owns: %(sets)s") % {
+        "sets": ", ".join(names.get(key, str(key)) for key in cards.owned(p.get("sets") or []))
+    }
+
+
+# The supply randomizer's cards, from the owned sets
+
+
+def resolve_set_cards(state: State, values: Payload, rng: random.Random) -> Payload:
+    have = {card["name"].casefold() for card in state["outside"]["cards"]}
+    new = [
+        card
+        for card in cards.player_cards(typed(state).get("sets"))
+        if card["name"].casefold() not in have
+    ]
+    room = data.MAX_ROWS - len(state["outside"]["cards"])
+    if not new:
+        raise CommandError(_("Every card of your sets is already in your list."))
+    return {"cards": new[:room]}
+
+
+def apply_set_cards(state: State, payload: Payload) -> None:
+    outside = state["outside"]
+    added = payload.get("cards")
+    if not isinstance(added, list) or len(outside["cards"]) + len(added) > data.MAX_ROWS:
+        raise CommandError(_("Too many items."))
+    have = {card["name"].casefold() for card in outside["cards"]}
+    for card in added:
+        if not isinstance(card, dict):
+            raise CommandError(_("That is not one of the choices."))
+        name = need_str(card, "name", data.CARD_LENGTH).strip()
+        if name.casefold() in have:
+            continue
+        have.add(name.casefold())
+        outside["cards"].append(
+            {
+                "id": next_id(state),
+                "name": name,
+                "kind": need_choice(card, "kind", data.CARD_TYPES),
+                "cost": need_int(card, "cost", 0, data.MAX_CARD_COST),
+            }
+        )
+
+
+def describe_set_cards(p: Payload) -> str:
+    return _("Added %(n)s cards of your sets to the list") % {"n": len(p.get("cards") or [])}
+
+
+class EmptySetsForm(forms.Form):
+    pass
+
+
+# A market set-up: nine tiles, each a card type and a cost rule
+
+
+class MarketForm(forms.Form):
+    market = forms.ChoiceField(
+        label=gettext_lazy("Market set-up"),
+        choices=lambda: [(key, m["name"]) for key, m in cards.markets().items()],
+    )
+
+
+def market_tiles(payload: Payload) -> list[dict[str, Any]]:
+    return cards.markets()[need_choice(payload, "market", cards.markets())]["tiles"]
+
+
+def resolve_market(state: State, values: Payload, rng: random.Random) -> Payload:
+    from campaigns.games.aeonsend.outside import available_cards
+
+    tiles = market_tiles(values)
+    pool = list(available_cards(typed(state)))
+    picked: list[int] = []
+    names: list[str] = []
+    for number, tile in enumerate(tiles, start=1):
+        fitting = [card for card in pool if cards.fits(tile, card) and card["id"] not in picked]
+        if not fitting:
+            raise CommandError(
+                _("No card in your list fits tile %(n)s of this set-up (%(kind)s).")
+                % {"n": number, "kind": data.CARD_TYPES[tile["kind"]]},
+                "market",
+            )
+        card = rng.choice(fitting)
+        picked.append(card["id"])
+        names.append(card["name"])
+    return {"market": values["market"], "picked": picked, "names": names}
+
+
+def apply_market(state: State, payload: Payload) -> None:
+    from campaigns.games.aeonsend.outside import available_cards
+
+    tiles = market_tiles(payload)
+    picked = payload.get("picked")
+    by_id = {card["id"]: card for card in available_cards(typed(state))}
+    if (
+        not isinstance(picked, list)
+        or len(picked) != len(tiles)
+        or len(set(map(str, picked))) != len(picked)
+        or any(type(i) is not int or i not in by_id for i in picked)
+        or not all(cards.fits(tile, by_id[i]) for tile, i in zip(tiles, picked, strict=True))
+    ):
+        raise CommandError(_("The rolled supply is damaged."), "market")
+    outside = state["outside"]
+    outside["supply"] = list(picked)
+    outside["locked"] = []
+
+
+def describe_market(p: Payload) -> str:
+    market = cards.markets().get(p.get("market") or "", {})
+    return _("Outside the campaign: rolled %(market)s: %(names)s") % {
+        "market": market.get("name", ""),
+        "names": ", ".join(map(str, p.get("names") or [])),
+    }
+
+
+COMMANDS = (
+    Command("ae.sets", SetsForm, apply_sets, describe_sets),
+    Command(
+        "ae.set_cards",
+        EmptySetsForm,
+        apply_set_cards,
+        describe_set_cards,
+        resolve=resolve_set_cards,
+    ),
+    Command("ae.market", MarketForm, apply_market, describe_market, resolve=resolve_market),
+)
+
+
+def owned_view(state: AeonsEndState) -> dict[str, Any]:
+    mine = owned_sets(state)
+    return {
+        "sets": [
+            {"key": key, "name": name, "owned": key in mine, "fixed": key == cards.LEGACY}
+            for key, name in cards.sets().items()
+        ],
+        "names": [name for key, name in cards.sets().items() if key in mine],
+        "nemeses": cards.nemeses(mine),
+        "mages": cards.mages(mine),
+        "markets": [(key, m["name"]) for key, m in cards.markets().items()],
+        "card_count": len(cards.player_cards(mine)),
+    }
