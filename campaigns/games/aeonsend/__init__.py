@@ -23,6 +23,7 @@ from campaigns.games.aeonsend import (
     outside,
     owned,
     scores,
+    start,
     supply,
     turns,
 )
@@ -46,6 +47,7 @@ GAME = Game(
         banished.COMMANDS,
         supply.COMMANDS,
         scores.COMMANDS,
+        start.COMMANDS,
         turns.COMMANDS,
         outside.COMMANDS,
         nemesis.COMMANDS,

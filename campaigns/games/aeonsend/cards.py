@@ -11,6 +11,7 @@ campaign replays the same if this file is corrected later.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -85,7 +86,7 @@ def markets() -> dict[str, dict[str, Any]]:
     }
 
 
-def fits(tile: dict[str, Any], card: dict[str, Any]) -> bool:
+def fits(tile: Mapping[str, Any], card: Mapping[str, Any]) -> bool:
     """Whether a card may fill a market tile: its type, and its cost against the tile's."""
     if card["kind"] != tile["kind"]:
         return False

@@ -40,7 +40,7 @@ from campaigns.commands import (
 from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.common import EmptyForm, ItemForm, find
 from campaigns.games.aeonsend.ending import refuse_when_over
-from campaigns.games.aeonsend.state import AeonsEndState, typed
+from campaigns.games.aeonsend.state import AeonsEndState
 
 MAX_TIER_CARDS = 40
 MAX_TOKENS = 99
@@ -311,7 +311,7 @@ def nemesis_view(state: AeonsEndState) -> dict[str, Any]:
             "tiers_named": list(zip(data.TIERS, deck["tiers"], strict=True)),
         },
         "empty": deck is not None and not any(deck["tiers"]),
-        "second_victory": second_victory(typed(state)),
+        "second_victory": second_victory(state),
         "in_play": [
             {**card, "kind_label": KINDS.get(card["kind"], "")}
             for card in table.get("in_play") or []

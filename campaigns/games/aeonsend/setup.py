@@ -18,7 +18,7 @@ from campaigns.commands import (
     need_str,
 )
 from campaigns.engines import turn_order
-from campaigns.games.aeonsend import data
+from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.state import AeonsEndState, Player
 from campaigns.games.aeonsend.turns import engine_message
 
@@ -35,7 +35,11 @@ def player_fields(number: int) -> dict[str, forms.Field]:
             help_text=gettext_lazy("As written on the mat and on the turn order cards."),
         ),
         f"p{number}_mat": forms.CharField(
-            label=gettext_lazy("Mat"), max_length=data.NAME_LENGTH, required=False
+            label=gettext_lazy("Mat"),
+            max_length=data.NAME_LENGTH,
+            required=False,
+            help_text=gettext_lazy("Pick a mage, or type the mat's name."),
+            widget=forms.TextInput(attrs={"list": "ae-mages", "autocomplete": "off"}),
         ),
         f"p{number}_side": forms.ChoiceField(
             label=gettext_lazy("Side"), choices=list(data.SIDES.items()), required=False
@@ -79,6 +83,10 @@ class SetupForm(forms.Form):
         for number in range(1, data.MAX_PLAYERS + 1):
             self.fields.update(player_fields(number))
             self.fields[f"p{number}_colour"].initial = list(data.COLOURS)[number - 1]
+
+    def mages(self) -> list[str]:
+        """The mages to pick from: Aeon's End: Legacy's own (cards.py)."""
+        return cards.mages(None)
 
     def player_groups(self) -> list[dict[str, Any]]:
         """The player fieldsets, for the template."""

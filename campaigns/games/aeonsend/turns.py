@@ -24,65 +24,19 @@ from campaigns.commands import (
     CommandError,
     Payload,
     State,
-    need_choice,
     need_int,
     need_str,
 )
 from campaigns.engines import turn_order
-from campaigns.games.aeonsend import cards, data
+from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     EmptyForm,
 )
 from campaigns.games.aeonsend.ending import end_texts, outcome, refuse_when_over
 from campaigns.games.aeonsend.nemesis import second_victory
-from campaigns.games.aeonsend.state import AeonsEndState, Table, typed
+from campaigns.games.aeonsend.state import AeonsEndState, typed
 
 # A game, life and the end conditions
-
-
-class StartForm(forms.Form):
-    nemesis = forms.CharField(
-        label=gettext_lazy("Nemesis"),
-        max_length=data.NAME_LENGTH,
-        help_text=gettext_lazy("Pick one of your sets' nemeses, or type a name."),
-    )
-    nemesis_life = forms.IntegerField(
-        label=gettext_lazy("Its life, from its mat"),
-        min_value=1,
-        max_value=data.MAX_NEMESIS_LIFE,
-        required=False,
-        help_text=gettext_lazy("Left empty, a picked nemesis starts with its mat's life."),
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-    outside = forms.BooleanField(
-        label=gettext_lazy("This game is outside the campaign"), required=False
-    )
-    difficulty = forms.ChoiceField(
-        label=gettext_lazy("Difficulty"), choices=list(data.DIFFICULTIES.items()), required=False
-    )
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        # Beginner, Expert and Extinction are for play outside the campaign ("Re-using AE:L
-        # content", Additional Difficulty [003:1462-1472]); the campaign is played Standard.
-        difficulty = cleaned.get("difficulty") or "standard"
-        if difficulty != "standard" and not cleaned.get("outside"):
-            self.add_error(
-                "difficulty",
-                gettext_lazy(
-                    "The campaign is played Standard: the other difficulties are for games "
-                    "outside the campaign."
-                ),
-            )
-        if cleaned.get("nemesis") and cleaned.get("nemesis_life") is None:
-            life = cards.nemesis_life(cleaned["nemesis"])
-            if life is None:
-                self.add_error("nemesis_life", gettext_lazy("Type its life from its mat."))
-            else:
-                cleaned["nemesis_life"] = life
-        if not cleaned.get("outside"):
-            cleaned.pop("outside", None)
-        return cleaned
 
 
 def need_game(state: State) -> dict[str, Any]:
@@ -90,47 +44,6 @@ def need_game(state: State) -> dict[str, Any]:
     if not table["nemesis"]:
         raise CommandError(_("Start a game first: name the nemesis and its life."))
     return table
-
-
-def apply_start(state: State, payload: Payload) -> None:
-    nemesis = need_str(payload, "nemesis", data.NAME_LENGTH).strip()
-    mat_life = need_int(payload, "nemesis_life", 1, data.MAX_NEMESIS_LIFE)
-    difficulty = payload.get("difficulty") or "standard"
-    need_choice({"difficulty": difficulty}, "difficulty", data.DIFFICULTIES)
-    player_life, gravehold, change = data.DIFFICULTY_VALUES[difficulty]
-    nemesis_life = min(max(1, mat_life + change), data.MAX_NEMESIS_LIFE)
-    outside = payload.get("outside", False)
-    if not isinstance(outside, bool):
-        raise CommandError(_("That is not one of the choices."), "outside")
-    fresh: Table = {
-        "game": state["table"]["game"] + 1,
-        "nemesis": nemesis,
-        "difficulty": difficulty,
-        "start": {"gravehold": gravehold, "nemesis": nemesis_life, "player": player_life},
-        "gravehold": gravehold,
-        "nemesis_life": nemesis_life,
-        "lives": [player_life] * len(state["players"]),
-        # The same two-colour pairs as the campaign's deck was built with.
-        "deck": turn_order.new_deck(
-            [p["character"] for p in state["players"]],
-            turn_order.seat_pairs(state["table"]["deck"]),
-        ),
-    }
-    if outside:
-        fresh["outside"] = True
-    state["table"] = fresh
-
-
-def describe_start(p: Payload) -> str:
-    if p.get("outside"):
-        return _("Started a game outside the campaign against %(nemesis)s (%(difficulty)s)") % {
-            "nemesis": p.get("nemesis"),
-            "difficulty": data.DIFFICULTIES.get(p.get("difficulty") or "standard", ""),
-        }
-    return _("Started a game against %(nemesis)s (%(difficulty)s)") % {
-        "nemesis": p.get("nemesis"),
-        "difficulty": data.DIFFICULTIES.get(p.get("difficulty") or "standard", ""),
-    }
 
 
 class LifeForm(forms.Form):
@@ -404,7 +317,6 @@ def describe_move(template: str):
 
 
 COMMANDS = (
-    Command("ae.start", StartForm, apply_start, describe_start, stale_check=True),
     Command("ae.life", LifeForm, apply_life, describe_life, resolve=resolve_life),
     # A draw or a reveal starts something: made from a screen that had not seen the last change
     # (a second phone, a double tap) it is refused, and that phone is shown what happened.
