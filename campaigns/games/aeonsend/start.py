@@ -34,7 +34,6 @@ class StartForm(forms.Form):
     nemesis = forms.CharField(
         label=gettext_lazy("Nemesis"),
         max_length=data.NAME_LENGTH,
-        help_text=gettext_lazy("Pick one of your sets' nemeses, or type a name."),
         widget=forms.TextInput(attrs={"list": "ae-nemeses", "autocomplete": "off"}),
     )
     nemesis_life = forms.IntegerField(
