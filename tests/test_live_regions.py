@@ -334,6 +334,12 @@ AEONSEND: list[tuple[str, Post]] = [
     ("ae.top", lambda s: settled(s, {"card": s["table"]["deck"]["discard"][0]})),
     ("ae.draw", lambda s: settled(s, {})),
     ("ae.shuffle", lambda s: settled(s, {"card": s["table"]["deck"]["current"]["card"]})),
+    ("ae.nemesis_deck", {"basic_1": 1, "basic_2": 0, "basic_3": 0}),
+    ("ae.nemesis_draw", {}),
+    ("ae.in_play", {"kind": "minion", "name": "Husk", "value": 2}),
+    ("ae.tokens", lambda s: {"item": s["table"]["in_play"][0]["id"], "delta": -1}),
+    ("ae.discard", lambda s: {"item": s["table"]["in_play"][0]["id"]}),
+    ("ae.doubling", {"double": ""}),
     ("ae.card", {"name": "Spark", "kind": "spell", "cost": 1}),
     ("ae.card_remove", lambda s: {"item": s["outside"]["cards"][0]["id"]}),
     *[("ae.card", {"name": f"Gem {n}", "kind": "gem", "cost": n + 2}) for n in range(3)],
@@ -345,6 +351,9 @@ AEONSEND: list[tuple[str, Post]] = [
     *[("ae.nemesis_card", {"name": f"Basic {n}", "tier": 1}) for n in range(8)],
     ("ae.nemesis_card_remove", lambda s: {"item": s["outside"]["nemesis_cards"][0]["id"]}),
     ("ae.build", {"players": 2}),
+    ("ae.sets", {"sets": ["AE"]}),
+    ("ae.set_cards", {}),
+    ("ae.market", {"market": "random"}),
     *META,
 ]
 

@@ -176,17 +176,14 @@ class InPlayForm(forms.Form):
 
 def apply_in_play(state: State, payload: Payload) -> None:
     table = need_game(state)
-    in_play = table.setdefault("in_play", [])
-    if len(in_play) >= data.MAX_ROWS:
+    card = {
+        "kind": need_choice(payload, "kind", KINDS),
+        "name": need_str(payload, "name", data.CARD_LENGTH).strip(),
+        "value": need_int(payload, "value", 1, MAX_TOKENS),
+    }
+    if len(table.get("in_play") or []) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "name")
-    in_play.append(
-        {
-            "id": next_id(state),
-            "kind": need_choice(payload, "kind", KINDS),
-            "name": need_str(payload, "name", data.CARD_LENGTH).strip(),
-            "value": need_int(payload, "value", 1, MAX_TOKENS),
-        }
-    )
+    table.setdefault("in_play", []).append({"id": next_id(state), **card})
 
 
 def describe_in_play(p: Payload) -> str:

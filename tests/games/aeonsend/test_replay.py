@@ -42,6 +42,16 @@ STEP = st.one_of(
     st.tuples(st.just("ae.lock"), st.integers(0, 3)),
     st.tuples(st.just("ae.build"), st.integers(1, 4)),
     st.tuples(st.just("ae.legacy"), st.sampled_from(["L02", "E07", "L19", "L17"])),
+    st.tuples(st.just("ae.nemesis_deck"), st.integers(0, 2), st.integers(0, 2)),
+    st.just(("ae.nemesis_draw",)),
+    st.just(("ae.nemesis_draw",)),
+    st.tuples(st.just("ae.in_play"), st.sampled_from(["minion", "power"]), st.integers(1, 3)),
+    st.tuples(st.just("ae.tokens"), st.integers(0, 3), st.sampled_from([-1, -1, 1])),
+    st.tuples(st.just("ae.discard"), st.integers(0, 3)),
+    st.tuples(st.just("ae.doubling"), st.booleans()),
+    st.tuples(st.just("ae.sets"), st.lists(st.sampled_from(["AE", "WE", "Nameless"]))),
+    st.just(("ae.set_cards",)),
+    st.tuples(st.just("ae.market"), st.sampled_from(["random", "market1", "market4"])),
     st.just(("undo",)),
     st.just(("undo",)),
     st.just(("redo",)),
@@ -122,6 +132,21 @@ def step_data(campaign: Campaign, step: tuple) -> tuple[str, dict]:
         return action, {"item": supply[step[1] % len(supply)], "locked": True}
     if action == "ae.build":
         return action, {"players": step[1]}
+    if action == "ae.nemesis_deck":
+        return action, {"tiers": [step[1], step[2], 1]}
+    if action in ("ae.nemesis_draw", "ae.set_cards"):
+        return action, {}
+    if action == "ae.in_play":
+        return action, {"kind": step[1], "name": "Husk", "value": step[2]}
+    if action in ("ae.tokens", "ae.discard"):
+        in_play = state["table"].get("in_play") or [{"id": 999}]
+        return action, {"item": in_play[step[1] % len(in_play)]["id"], "delta": step[-1]}
+    if action == "ae.doubling":
+        return action, {"double": step[1]}
+    if action == "ae.sets":
+        return action, {"sets": step[1]}
+    if action == "ae.market":
+        return action, {"market": step[1]}
     return action, {"card": step[1]}
 
 
