@@ -79,21 +79,18 @@ def apply_set_cards(state: State, payload: Payload) -> None:
     if not isinstance(added, list) or len(outside["cards"]) + len(added) > data.MAX_ROWS:
         raise CommandError(_("Too many items."))
     have = {card["name"].casefold() for card in outside["cards"]}
-    for card in added:
+    checked = []
+    for card in added:  # every card checked before any is added: a refusal changes nothing
         if not isinstance(card, dict):
             raise CommandError(_("That is not one of the choices."))
         name = need_str(card, "name", data.CARD_LENGTH).strip()
-        if name.casefold() in have:
-            continue
-        have.add(name.casefold())
-        outside["cards"].append(
-            {
-                "id": next_id(state),
-                "name": name,
-                "kind": need_choice(card, "kind", data.CARD_TYPES),
-                "cost": need_int(card, "cost", 0, data.MAX_CARD_COST),
-            }
-        )
+        kind = need_choice(card, "kind", data.CARD_TYPES)
+        cost = need_int(card, "cost", 0, data.MAX_CARD_COST)
+        if name and name.casefold() not in have:
+            have.add(name.casefold())
+            checked.append((name, kind, cost))
+    for name, kind, cost in checked:
+        outside["cards"].append({"id": next_id(state), "name": name, "kind": kind, "cost": cost})
 
 
 def describe_set_cards(p: Payload) -> str:
