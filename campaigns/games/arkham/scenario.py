@@ -236,8 +236,16 @@ class ScenarioForm(forms.Form):
     """After a scenario: the fixed fields, plus one set per investigator and log section that the
     page posts (xp-<id>, physical-<id>, mental-<id>, fate-<id>, entry-<id>, count-<id>)."""
 
+    # The longest log entries a section takes at once (the page's textareas say so too).
+    entry_length = 4000
+
     scenario = forms.CharField(label=gettext_lazy("Scenario"), max_length=80)
-    resolution = forms.CharField(label=gettext_lazy("Resolution"), max_length=80, required=False)
+    resolution = forms.CharField(
+        label=gettext_lazy("Resolution"),
+        max_length=80,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. Resolution 1")}),
+    )
 
     def __init__(self, data_: Any = None, *args: Any, **kwargs: Any) -> None:
         super().__init__(data_, *args, **kwargs)
@@ -274,7 +282,7 @@ class ScenarioForm(forms.Form):
                 )
             elif kind == "entry":
                 self.fields[key] = forms.CharField(
-                    label=gettext_lazy("Log entries"), max_length=4000, required=False
+                    label=gettext_lazy("Log entries"), max_length=self.entry_length, required=False
                 )
             else:
                 self.fields[key] = forms.IntegerField(
