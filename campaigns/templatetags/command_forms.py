@@ -8,6 +8,7 @@ back bound to what was posted, so the typed value and the message stay where the
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django import forms, template
@@ -25,6 +26,39 @@ def identifies(initial: dict[str, Any], form_class: type[forms.Form], posted) ->
         if hidden and (posted.get(name) or "") != ("" if value is None else str(value)):
             return False
     return True
+
+
+# One unbound form per class whose fields are all hidden (None for the others), made once.
+UNBOUND: dict[type[forms.Form], forms.Form | None] = {}
+
+
+def unbound(form_class: type[forms.Form]) -> forms.Form | None:
+    """One unbound form of a class whose fields are all hidden (a −1 or +1, a draw, a release),
+    to copy for each button: a page draws dozens, and a fresh Django form deep-copies its
+    fields. None for a form with a field the user fills in (it is made fresh each time)."""
+    if form_class not in UNBOUND:
+        form = form_class(auto_id=False)
+        hidden = all(field.widget.is_hidden for field in form.fields.values())
+        UNBOUND[form_class] = form if hidden else None
+    return UNBOUND[form_class]
+
+
+def fresh_form(form_class: type[forms.Form], initial: dict[str, Any]) -> forms.Form:
+    shared = unbound(form_class)
+    if shared is None:
+        return form_class(initial=initial, auto_id=False)
+    form = copy.copy(shared)  # the fields are shared, never changed: they are all hidden
+    form.initial = initial
+    form._bound_fields_cache = {}
+    return form
+
+
+def action_url(context: Any, campaign: Any, action: str) -> str:
+    """The URL a command posts to, reversed once per page drawn."""
+    urls = context.render_context.setdefault("command_urls", {})
+    if action not in urls:
+        urls[action] = reverse("campaigns:act", args=[campaign.pk, action])
+    return urls[action]
 
 
 @register.simple_tag(takes_context=True)
@@ -49,7 +83,7 @@ def command_form(context, action: str, region: str = "", **initial: Any) -> form
     ):
         form = refusal.form
     if form is None:
-        form = command.form(initial=initial, auto_id=False)
+        form = fresh_form(command.form, initial)
     form.region = region
-    form.action = reverse("campaigns:act", args=[campaign.pk, action])
+    form.action = action_url(context, campaign, action)
     return form
