@@ -3,6 +3,7 @@
 import itertools
 from collections.abc import Mapping
 from fractions import Fraction
+from typing import NamedTuple
 
 from campaigns.engines import chaos
 
@@ -60,3 +61,39 @@ NOTZ_STANDARD = {
     "auto_fail": 1,
     "elder_sign": 1,
 }
+
+
+# Every way a test can end, with its exact chance: what the engine counts before it sums the
+# passing ones, so the tests can check the counting itself.
+
+
+class Outcome(NamedTuple):
+    """How one test's chain of revealed tokens ends.
+
+    ``total`` is the sum of the revealed tokens' modifiers. When ``auto_fail`` or
+    ``auto_succeed`` is set the numbers no longer matter and ``total`` is 0; the two flags are
+    never both set, because automatic failure wins.
+    """
+
+    total: int
+    auto_fail: bool = False
+    auto_succeed: bool = False
+
+
+def outcome_distribution(
+    bag: Mapping[str, int],
+    effects: Mapping[str, Mapping[str, int | bool]] | None = None,
+    budget: int | None = None,
+) -> dict[Outcome, Fraction]:
+    """Exact chance of every way a test's chain of revealed tokens can end.
+
+    Sorted by total, then automatic success, then automatic failure; the chances sum to 1.
+    Raises OddsTooLong when the count needs more than ``budget`` steps.
+    """
+    weights, orderings = chaos._outcome_weights(bag, effects, budget)
+    return {
+        Outcome(*key): Fraction(weight, orderings)
+        for key, weight in sorted(
+            weights.items(), key=lambda item: (item[0][2], item[0][1], item[0][0])
+        )
+    }

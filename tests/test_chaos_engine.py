@@ -12,11 +12,9 @@ from campaigns.engines.chaos import (
     SYMBOLS,
     TOKENS,
     ChaosError,
-    Outcome,
     chain,
     draw,
     draw_chain,
-    outcome_distribution,
     pass_table,
     reveal,
     reveals_another,
@@ -25,7 +23,7 @@ from campaigns.engines.chaos import (
     validate_bag,
     validate_effects,
 )
-from tests.chaos_oracle import NOTZ_STANDARD, brute_force_probability
+from tests.chaos_oracle import NOTZ_STANDARD, Outcome, brute_force_probability, outcome_distribution
 
 # --- token tables ----------------------------------------------------------------------------
 

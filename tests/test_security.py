@@ -220,7 +220,6 @@ def test_the_engine_stops_at_its_budget():
     for call in (
         lambda budget: chaos.success_probability(small, 2, 2, budget=budget),
         lambda budget: chaos.pass_table(small, None, 2, budget=budget),
-        lambda budget: chaos.outcome_distribution(small, budget=budget),
     ):
         with pytest.raises(chaos.OddsTooLong):
             call(1)

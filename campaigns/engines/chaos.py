@@ -28,12 +28,10 @@ __all__ = [
     "Chain",
     "ChaosError",
     "OddsTooLong",
-    "Outcome",
     "Reveal",
     "chain",
     "draw",
     "draw_chain",
-    "outcome_distribution",
     "pass_table",
     "reveal",
     "reveals_another",
@@ -105,19 +103,6 @@ class _Budget:
         self.left -= steps * self.scale
         if self.left < 0:
             raise OddsTooLong("The odds of this bag take too long to work out exactly.")
-
-
-class Outcome(NamedTuple):
-    """How one test's chain of revealed tokens ends.
-
-    ``total`` is the sum of the revealed tokens' modifiers. When ``auto_fail`` or
-    ``auto_succeed`` is set the numbers no longer matter and ``total`` is 0; the two flags are
-    never both set, because automatic failure wins.
-    """
-
-    total: int
-    auto_fail: bool = False
-    auto_succeed: bool = False
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -414,25 +399,6 @@ def _passes(outcome: tuple[int, bool, bool], skill: int, difficulty: int) -> boo
     if auto_succeed:
         return True
     return max(0, skill + total) >= difficulty
-
-
-def outcome_distribution(
-    bag: Mapping[str, int],
-    effects: Mapping[str, Mapping[str, int | bool]] | None = None,
-    budget: int | None = None,
-) -> dict[Outcome, Fraction]:
-    """Exact chance of every way a test's chain of revealed tokens can end.
-
-    Sorted by total, then automatic success, then automatic failure; the chances sum to 1.
-    Raises OddsTooLong when the count needs more than ``budget`` steps.
-    """
-    weights, orderings = _outcome_weights(bag, effects, budget)
-    return {
-        Outcome(*key): Fraction(weight, orderings)
-        for key, weight in sorted(
-            weights.items(), key=lambda item: (item[0][2], item[0][1], item[0][0])
-        )
-    }
 
 
 def success_probability(
