@@ -7,16 +7,21 @@ PORT ?= 8000
 
 .PHONY: run test test-fast checks lint bench system-deps messages clean
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt constraints.txt .python-version
+# The site's own packages (all `make run` needs), then the test tools on top (`make test`).
+$(VENV)/.site: requirements.txt constraints.txt .python-version
 	@command -v pyenv >/dev/null && pyenv install --skip-existing "$$(cat .python-version)" >/dev/null 2>&1 || true
 	@PYBIN=$$(PYENV_VERSION=$$(cat .python-version) pyenv which python 2>/dev/null || command -v python$$(cat .python-version) || command -v python3); \
 	  echo "Using $$PYBIN ($$($$PYBIN --version))"; \
 	  test -x $(PY) || $$PYBIN -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt -c constraints.txt
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.site requirements-dev.txt
 	$(PY) -m pip install --quiet -r requirements-dev.txt -c constraints.txt
 	touch $@
 
-run: $(VENV)/.installed
+run: $(VENV)/.site
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	PORT=$(PORT) $(PY) -m companion.serve

@@ -43,6 +43,8 @@ class Watch:
         self.hub, self.campaign_id, self.user_id = hub, campaign_id, user_id
         self.version: int | None = None
         self.gone = False
+        # The server is stopping: the stream ends as at its lifetime (the phone comes back).
+        self.closing = False
         self.wake = asyncio.Event()
 
     def hear(self, version: int) -> None:
@@ -51,6 +53,10 @@ class Watch:
 
     def end(self) -> None:
         self.gone = True
+        self.wake.set()
+
+    def finish(self) -> None:
+        self.closing = True
         self.wake.set()
 
     async def wait(self, timeout: float) -> bool:
@@ -219,6 +225,15 @@ def hub() -> Hub:
     return _hub
 
 
+def close_streams() -> None:
+    """End every open stream of this process now (the server is stopping): each says `end`,
+    so the server stops without cutting them off, and the phones reconnect when it is back."""
+    if _hub is not None:
+        for group in list(_hub.watches.values()):
+            for watch in list(group):
+                watch.finish()
+
+
 def announce(notice: str, using: str = "default") -> None:
     """Tell every process's streams about a change, once the current transaction commits."""
     conn = connections[using]
@@ -273,7 +288,7 @@ async def messages(watch: Watch, current: int, last_seen: int) -> AsyncIterator[
                 last_seen = watch.version
                 yield message("version", {"version": last_seen})
             left = ends - loop.time()
-            if left <= 0:
+            if left <= 0 or watch.closing:
                 yield message("end", {})
                 return
             if not await watch.wait(min(left, HEARTBEAT)):

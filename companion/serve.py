@@ -4,6 +4,7 @@ Prints the address on this machine's network and a QR code of it in the terminal
 uvicorn (ASGI, so the live streams work).
 """
 
+import contextlib
 import os
 import socket
 
@@ -21,15 +22,31 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+class Server(uvicorn.Server):
+    async def shutdown(self, sockets=None) -> None:
+        # The phones' live streams would hold the server until it cancels them (with errors in
+        # the terminal): they end first, cleanly.
+        from campaigns.live import close_streams
+
+        close_streams()
+        await super().shutdown(sockets)
+
+
 def main() -> None:
     port = int(os.environ.get("PORT", "8000"))
-    url = f"http://{lan_address()}:{port}/"
+    host = os.environ.get("HOST", "0.0.0.0")
+    address = lan_address()
+    if host in {"0.0.0.0", "::"}:
+        # The owner may browse at 127.0.0.1: invitations then name this address, which phones
+        # can open (campaigns/views/render.py).
+        os.environ.setdefault("COMPANION_LAN_ADDRESS", address)
+    url = f"http://{address}:{port}/"
     print(f"\nCompanion is starting. On a phone on the same network, open:\n\n    {url}\n")
     segno.make(url, error="l").terminal(compact=True)
     print(f"\n(On this computer: http://127.0.0.1:{port}/ · Ctrl+C stops the site.)\n", flush=True)
-    uvicorn.run(
+    config = uvicorn.Config(
         "companion.asgi:application",
-        host=os.environ.get("HOST", "0.0.0.0"),
+        host=host,
         port=port,
         log_level=os.environ.get("LOG_LEVEL", "warning"),
         # The site reads X-Forwarded-For itself, and only when told a proxy writes it
@@ -37,6 +54,10 @@ def main() -> None:
         proxy_headers=False,
         timeout_graceful_shutdown=2,
     )
+    # Ctrl+C is raised again once the server has stopped cleanly: nothing to report.
+    with contextlib.suppress(KeyboardInterrupt):
+        Server(config).run()
+    print("Companion stopped.")
 
 
 if __name__ == "__main__":

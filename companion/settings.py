@@ -80,6 +80,7 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "companion.phone_time.PhoneTimeZoneMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -210,6 +211,9 @@ if env_bool("COMPANION_HTTPS"):
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+# The address phones on the table's network reach this machine by (`make run` sets it): an
+# invitation made while the owner browses at 127.0.0.1 or localhost names it instead.
+COMPANION_LAN_ADDRESS = os.environ.get("COMPANION_LAN_ADDRESS", "")
 # How long one stream stays open before the phone reconnects (seconds).
 COMPANION_STREAM_LIFETIME = float(os.environ.get("COMPANION_STREAM_LIFETIME", "300"))
 # Login, sign-up, join and password attempts allowed per address per minute (counted in the

@@ -11,6 +11,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", views.signup, name="signup"),
     path("language/", set_language, name="set-language"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
 ]
 
 handler500 = "companion.errors.server_error"

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
+
+from django.utils import timezone
 
 from campaigns.commands import State
 from campaigns.trackers.base import KINDS, RESULTS
@@ -39,5 +40,5 @@ def page_context(campaign, state: State, viewing=None) -> dict[str, Any]:
         "trackers": tracker_items(state),
         "tracker_kinds": list(KINDS.items()),
         "results_choices": list(RESULTS.items()),
-        "today": datetime.date.today(),
+        "today": timezone.localdate(),
     }

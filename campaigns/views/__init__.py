@@ -19,7 +19,16 @@ from campaigns.views.pages import (
     history,
     members,
 )
-from campaigns.views.site import account, choose_game, home, import_view, join, new_campaign, signup
+from campaigns.views.site import (
+    account,
+    choose_game,
+    home,
+    import_view,
+    join,
+    manifest,
+    new_campaign,
+    signup,
+)
 
 __all__ = [
     "account",
@@ -34,6 +43,7 @@ __all__ = [
     "home",
     "import_view",
     "join",
+    "manifest",
     "members",
     "new_campaign",
     "redo",

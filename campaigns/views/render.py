@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import segno
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
+from django.http.request import split_domain_port
 from django.shortcuts import render
 from django.template.loader import get_template
 from django.urls import reverse
@@ -91,14 +93,27 @@ def members_context(
 ) -> dict[str, Any]:
     context: dict[str, Any] = {"members": campaign.memberships.select_related("user")}
     if membership.is_owner:
-        invite_url = request.build_absolute_uri(
-            reverse("campaigns:join", args=[campaign.invite_token])
+        invite_url = invitation_url(
+            request, reverse("campaigns:join", args=[campaign.invite_token])
         )
         context["invite_url"] = invite_url
         context["invite_qr"] = segno.make(invite_url, error="m").svg_inline(
             dark="#111", light="#fff", border=2, omitsize=True
         )
     return context
+
+
+LOOPBACK = {"127.0.0.1", "localhost", "[::1]"}
+
+
+def invitation_url(request: HttpRequest, path: str) -> str:
+    """The full address of `path` for another phone: the server's LAN address (`make run`'s)
+    when the owner browses at a loopback address, which no other phone can open."""
+    name, port = split_domain_port(request.get_host())
+    lan = settings.COMPANION_LAN_ADDRESS
+    if lan and name in LOOPBACK:
+        return f"{request.scheme}://{lan}:{port or request.get_port()}{path}"
+    return request.build_absolute_uri(path)
 
 
 def settings_context(

@@ -7,8 +7,9 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -27,6 +28,34 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "welcome.html")
     campaigns = Campaign.objects.for_user(request.user).order_by("archived", "-updated")
     return render(request, "home.html", {"campaigns": campaigns, "games": GAMES})
+
+
+@require_GET
+def manifest(request: HttpRequest) -> JsonResponse:
+    """The web app manifest: a phone adds the site to its home screen with this name and icon,
+    and opens it without the browser's bars."""
+    icons = [
+        {
+            "src": static(f"icons/companion-{size}.png"),
+            "sizes": f"{size}x{size}",
+            "type": "image/png",
+        }
+        for size in (192, 512)
+    ]
+    icons.append({"src": static("icons/companion.svg"), "sizes": "any", "type": "image/svg+xml"})
+    body = {
+        "name": "Companion",
+        "short_name": "Companion",
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#141311",
+        "theme_color": "#2f5d50",
+        "icons": icons,
+    }
+    response = JsonResponse(body, content_type="application/manifest+json")
+    response["Cache-Control"] = "max-age=86400"
+    return response
 
 
 @login_required

@@ -4,6 +4,18 @@
 // changed, leaving alone any region where the user is typing. No inline script: the CSP is strict.
 (function () {
   "use strict";
+  // The phone's time zone, for the server to show times in (companion/phone_time.py). A page
+  // showing times drawn before the server knew it is drawn again, once.
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    var cookies = document.cookie.split("; ");
+    if (zone && /^[A-Za-z0-9_+\/-]{1,64}$/.test(zone) && cookies.indexOf("tz=" + zone) < 0) {
+      document.cookie = "tz=" + zone + "; path=/; max-age=31536000; SameSite=Lax";
+      var kept = document.cookie.split("; ").indexOf("tz=" + zone) >= 0;
+      if (kept && document.querySelector("time[datetime]")) window.location.reload();
+    }
+  } catch (err) { /* no Intl: the site's time zone */ }
+
   var root = document.getElementById("live-root");
   if (!root) { wakeLock(); return; }
   var known = parseInt(root.dataset.version, 10);
@@ -305,13 +317,52 @@
   document.addEventListener("input", function (e) { release(e.target); });
   document.addEventListener("submit", function (e) { release(e.target); });
 
+  // The screen stays on while a campaign is open. The Wake Lock API exists only in a secure
+  // context (https or localhost); on the table's network the site is plain http, so there a
+  // muted, looping video plays out of sight: phones keep the screen on while a video plays.
   function wakeLock() {
-    if (!document.body.hasAttribute("data-wake-lock") || !("wakeLock" in navigator)) return;
-    var ask = function () {
-      if (document.visibilityState === "visible") navigator.wakeLock.request("screen").catch(function () {});
+    var body = document.body;
+    if (!body.hasAttribute("data-wake-lock")) return;
+    if ("wakeLock" in navigator) {
+      var ask = function () {
+        if (document.visibilityState !== "visible") return;
+        navigator.wakeLock.request("screen").then(function () {
+          body.setAttribute("data-awake", "wake-lock");
+        }).catch(function () {});
+      };
+      ask();
+      document.addEventListener("visibilitychange", ask);
+      return;
+    }
+    var video = document.createElement("video");
+    video.className = "keep-awake";
+    video.muted = true;
+    video.loop = true;
+    video.playsInline = true;
+    video.setAttribute("muted", "");
+    video.setAttribute("playsinline", "");
+    video.setAttribute("aria-hidden", "true");
+    video.setAttribute("tabindex", "-1");
+    ["mp4", "webm"].forEach(function (kind) {
+      var url = body.getAttribute("data-wake-video-" + kind);
+      if (!url) return;
+      var source = document.createElement("source");
+      source.src = url;
+      source.type = "video/" + kind;
+      video.appendChild(source);
+    });
+    body.appendChild(video);
+    video.addEventListener("playing", function () { body.setAttribute("data-awake", "video"); });
+    video.addEventListener("pause", function () { body.removeAttribute("data-awake"); });
+    var play = function () {
+      if (document.visibilityState === "visible" && video.paused) video.play().catch(function () {});
     };
-    ask();
-    document.addEventListener("visibilitychange", ask);
+    play();
+    // A phone that refuses to play before a tap plays from the first one (a tap's play() is
+    // also never paused for being out of sight).
+    document.addEventListener("pointerdown", play, true);
+    document.addEventListener("click", play, true);
+    document.addEventListener("visibilitychange", play);
   }
 
   // A short buzz where the phone allows, when a region asks for it (a draw, say).

@@ -6,10 +6,10 @@ rounds, notes}]).
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -192,7 +192,7 @@ def score_view(state: AeonsEndState, table: dict[str, Any], deck: dict[str, Any]
         for number, row in enumerate(state["scores"], start=1)
     ]
     prefill: dict[str, Any] = {
-        "date": datetime.date.today().isoformat(),
+        "date": timezone.localdate().isoformat(),
         "chapter": int(state["chapter"].split("-")[0]),
         "lives": {},
     }

@@ -1,0 +1,62 @@
+"""At the table: invitations a phone can open, times in the phone's own zone, and a site that
+can be added to a phone's home screen."""
+
+import json
+
+from django.contrib.staticfiles import finders
+
+from campaigns.models import Event
+from tests import factories
+from tests.conftest import client_for, text
+
+
+def test_an_invitation_made_at_the_loopback_address_names_the_lan_address(
+    campaign, owner, settings
+):
+    settings.COMPANION_LAN_ADDRESS = "192.168.1.20"
+    for host in ("127.0.0.1:8000", "localhost:8000"):
+        page = text(client_for(owner).get(f"/c/{campaign.pk}/members/", HTTP_HOST=host))
+        assert f"http://192.168.1.20:8000/join/{campaign.invite_token}/" in page
+        assert f"//{host}/join/" not in page
+    # A phone that came by the LAN address (or a hosted site's name) gets that address.
+    page = text(client_for(owner).get(f"/c/{campaign.pk}/members/", HTTP_HOST="table.lan:8000"))
+    assert f"http://table.lan:8000/join/{campaign.invite_token}/" in page
+
+
+def test_without_a_lan_address_the_invitation_keeps_the_address_used(campaign, owner, settings):
+    settings.COMPANION_LAN_ADDRESS = ""
+    page = text(client_for(owner).get(f"/c/{campaign.pk}/members/", HTTP_HOST="127.0.0.1:8000"))
+    assert f"http://127.0.0.1:8000/join/{campaign.invite_token}/" in page
+
+
+def test_history_shows_times_in_the_phone_time_zone(owner, settings):
+    settings.TIME_ZONE = "UTC"
+    campaign = factories.campaign(
+        owner=owner, events=[("counter.adjust", {"tracker": 1, "delta": 1})]
+    )
+    event = Event.objects.get(campaign=campaign, seq=1)
+    event.created = event.created.replace(year=2026, month=7, day=1, hour=12, minute=5)
+    event.save(update_fields=["created"])
+    client = client_for(owner)
+    assert "12:05" in text(client.get(f"/c/{campaign.pk}/history/"))
+    client.cookies["tz"] = "Asia/Tokyo"
+    tokyo = text(client.get(f"/c/{campaign.pk}/history/"))
+    assert "21:05" in tokyo and "12:05" not in tokyo
+    # A cookie that names no time zone is ignored, never an error.
+    client.cookies["tz"] = "Mars/Olympus_Mons"
+    assert "12:05" in text(client.get(f"/c/{campaign.pk}/history/"))
+
+
+def test_the_site_has_a_web_app_manifest_with_our_own_icons(client, campaign, owner):
+    page = text(client_for(owner).get(f"/c/{campaign.pk}/"))
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    response = client.get("/manifest.webmanifest")
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = json.loads(response.content)
+    assert manifest["name"] == "Companion"
+    assert manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert icon["src"].startswith("/static/icons/")
+        assert finders.find(icon["src"].removeprefix("/static/"))
