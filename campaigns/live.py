@@ -39,10 +39,13 @@ HEARTBEAT = 15.0
 class Watch:
     """One open stream: the newest version heard for its campaign, or that it must end."""
 
-    def __init__(self, hub: Hub, campaign_id: int, user_id: int) -> None:
+    def __init__(self, hub: Hub, campaign_id: int, user_id: int | None) -> None:
+        # user_id None: the table display, which no member holds (never "removed").
         self.hub, self.campaign_id, self.user_id = hub, campaign_id, user_id
         self.version: int | None = None
         self.gone = False
+        # Why the member may no longer look: "deleted" (the campaign) or "removed" (the member).
+        self.why = ""
         # The server is stopping: the stream ends as at its lifetime (the phone comes back).
         self.closing = False
         self.wake = asyncio.Event()
@@ -51,8 +54,8 @@ class Watch:
         self.version = version if self.version is None else max(self.version, version)
         self.wake.set()
 
-    def end(self) -> None:
-        self.gone = True
+    def end(self, why: str = "deleted") -> None:
+        self.gone, self.why = True, why
         self.wake.set()
 
     def finish(self) -> None:
@@ -83,7 +86,7 @@ class Hub:
         self.queries = 0
         self.ticks = 0
 
-    def watch(self, campaign_id: int, user_id: int) -> Watch:
+    def watch(self, campaign_id: int, user_id: int | None) -> Watch:
         watch = Watch(self, campaign_id, user_id)
         self.watches.setdefault(campaign_id, set()).add(watch)
         return watch
@@ -115,8 +118,10 @@ class Hub:
             for watch in list(group):
                 if kind == "v":
                     watch.hear(int(rest[0]))
-                elif kind == "gone" or (kind == "left" and watch.user_id == int(rest[0])):
-                    watch.end()
+                elif kind == "gone":
+                    watch.end("deleted")
+                elif kind == "left" and watch.user_id == int(rest[0]):
+                    watch.end("removed")
         except (ValueError, IndexError):
             log.warning("Unreadable live notice %r", notice)
 
@@ -182,8 +187,8 @@ class Hub:
                 continue
             self.deliver(f"{campaign_id} v {versions[campaign_id]}")
             for watch in list(self.watches.get(campaign_id, ())):
-                if (campaign_id, watch.user_id) not in members:
-                    watch.end()
+                if watch.user_id is not None and (campaign_id, watch.user_id) not in members:
+                    watch.end("removed")
 
 
 def read_versions(ids: list[int]) -> tuple[dict[int, int], set[tuple[int, int]]]:
@@ -282,7 +287,7 @@ async def messages(watch: Watch, current: int, last_seen: int) -> AsyncIterator[
         watch.hear(current)
         while True:
             if watch.gone:
-                yield message("gone", {})
+                yield message("gone", {"why": watch.why})
                 return
             if watch.version is not None and watch.version != last_seen:
                 last_seen = watch.version

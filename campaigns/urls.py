@@ -42,4 +42,7 @@ urlpatterns = [
     path("c/<id:pk>/settings/", views.campaign_settings, name="settings"),
     path("c/<id:pk>/delete/", views.delete_campaign, name="delete"),
     path("c/<id:pk>/export.json", views.export, name="export"),
+    path("c/<id:pk>/display/<slug:token>/", views.table_display, name="display"),
+    path("c/<id:pk>/display/<slug:token>/stream/", views.display_stream, name="display-stream"),
+    path("c/<id:pk>/display/<slug:token>/version/", views.display_version, name="display-version"),
 ]

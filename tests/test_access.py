@@ -395,7 +395,7 @@ def test_a_removed_member_no_longer_sees_the_campaign(campaign, owner, player):
     assert client.get(f"/c/{campaign.pk}/").status_code == 200
     membership = campaign.memberships.get(user=player)
     response = client_for(owner).post(
-        f"/c/{campaign.pk}/members/remove/", {"member": membership.pk}
+        f"/c/{campaign.pk}/members/remove/", {"member": membership.pk, "confirm": "yes"}
     )
     assert response.status_code == 302
     for url in page_urls(campaign):

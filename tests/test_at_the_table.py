@@ -7,7 +7,7 @@ from django.contrib.staticfiles import finders
 
 from campaigns.models import Event
 from tests import factories
-from tests.conftest import client_for, text
+from tests.conftest import assert_refused, client_for, text
 
 
 def test_an_invitation_made_at_the_loopback_address_names_the_lan_address(
@@ -60,3 +60,17 @@ def test_the_site_has_a_web_app_manifest_with_our_own_icons(client, campaign, ow
     for icon in manifest["icons"]:
         assert icon["src"].startswith("/static/icons/")
         assert finders.find(icon["src"].removeprefix("/static/"))
+
+
+def test_removing_a_member_asks_first(campaign, owner, player):
+    client = client_for(owner)
+    page = text(client.get(f"/c/{campaign.pk}/members/"))
+    assert "Remove <bdi>Pat</bdi> from the campaign?" in page
+    membership = campaign.memberships.get(user=player)
+    url = f"/c/{campaign.pk}/members/remove/"
+    assert_refused(
+        client, campaign, url, {"member": membership.pk}, message="Confirm the removal first."
+    )
+    response = client.post(url, {"member": membership.pk, "confirm": "yes"})
+    assert response.status_code == 302
+    assert not campaign.memberships.filter(user=player).exists()

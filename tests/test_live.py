@@ -180,7 +180,7 @@ def test_a_removed_members_stream_ends_at_once(table):
     # Until the removal the stream is open: a change reaches it.
     taps = counter_id(owner, campaign, "Taps")
     owner.post(f"/c/{campaign}/do/counter.adjust/", {"tracker": taps, "delta": 1})
-    response = owner.post(f"/c/{campaign}/members/remove/", {"member": member})
+    response = owner.post(f"/c/{campaign}/members/remove/", {"member": member, "confirm": "yes"})
     assert response.status_code == 302
     reader.join(timeout=20)
     assert not reader.is_alive(), "the removed member's stream still runs"

@@ -10,6 +10,7 @@ from campaigns.views.changes import (
     set_role,
     undo,
 )
+from campaigns.views.display import display_stream, display_version, table_display
 from campaigns.views.live import stream, version
 from campaigns.views.pages import (
     campaign_page,
@@ -37,6 +38,8 @@ __all__ = [
     "campaign_settings",
     "choose_game",
     "delete_campaign",
+    "display_stream",
+    "display_version",
     "export",
     "game_page",
     "history",
@@ -52,6 +55,7 @@ __all__ = [
     "set_role",
     "signup",
     "stream",
+    "table_display",
     "undo",
     "version",
 ]

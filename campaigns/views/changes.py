@@ -180,6 +180,10 @@ def remove_member(request: HttpRequest, pk: int) -> HttpResponse:
     if target is None:
         message = form_message(form) or _("That member cannot be removed.")
         return refused_on_members(request, campaign, membership, message)
+    # The members page asks first ("Remove Dana from the campaign?"); its answer says yes.
+    if request.POST.get("confirm") != "yes":
+        message = _("Confirm the removal first.")
+        return refused_on_members(request, campaign, membership, message)
     target.delete()
     messages.success(
         request,

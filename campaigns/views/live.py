@@ -40,16 +40,21 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     user = await request.auser()
     if not user.is_authenticated:
         raise Http404
-    try:
-        last_seen = int(request.GET.get("v", "-1"))
-    except ValueError:
-        last_seen = -1
     # Listen first, then read: a change in between is heard, not lost.
     watch = live.hub().watch(pk, user.pk)
     current = await sync_to_async(member_version)(pk, user)
     if current is None:
         watch.close()
         raise Http404
+    return event_stream(request, watch, current)
+
+
+def event_stream(request: HttpRequest, watch: live.Watch, current: int) -> StreamingHttpResponse:
+    """The stream's response: from the version the page shows (`v`) on."""
+    try:
+        last_seen = int(request.GET.get("v", "-1"))
+    except ValueError:
+        last_seen = -1
     response = StreamingHttpResponse(
         live.messages(watch, current, last_seen), content_type="text/event-stream"
     )

@@ -31,6 +31,7 @@ from campaigns.forms import DeleteForm
 from campaigns.games.base import Viewing
 from campaigns.models import Campaign, Event, Membership, display_name, may_make
 from campaigns.templatetags.regions import COLLECT, RegionNode, Regions
+from campaigns.views.display import display_url
 
 REGION = re.compile(r"^[a-z0-9-]{1,40}$")
 UNDO_BAR = "undo-bar"
@@ -92,6 +93,12 @@ def members_context(
     request: HttpRequest, campaign: Campaign, membership: Membership
 ) -> dict[str, Any]:
     context: dict[str, Any] = {"members": campaign.memberships.select_related("user")}
+    # The table display's own link and QR code, for any member to open on a tablet.
+    display = invitation_url(request, display_url(campaign))
+    context["display_url"] = display
+    context["display_qr"] = segno.make(display, error="m").svg_data_uri(
+        dark="#111", light="#fff", border=2
+    )
     if membership.is_owner:
         invite_url = invitation_url(
             request, reverse("campaigns:join", args=[campaign.invite_token])
@@ -158,6 +165,7 @@ def page_context(
         "tab": page or "table",
         "page": page,
         "undo_text": campaign.undo_top.describe(game) if campaign.undo_top else "",
+        "undo_who": undo_who(campaign.undo_top),
         "redo_text": redo_event.describe(game) if redo_event else "",
         "campaign": campaign,
         "membership": membership,
@@ -176,6 +184,11 @@ def page_context(
         context.update(SITE_PAGES[page][1](request, campaign, membership))
     context.update(extra)
     return context
+
+
+def undo_who(event: Event | None) -> str:
+    """Who made the change the undo bar would take back (an undo or redo names who did that)."""
+    return display_name(event.actor, event.actor_name) if event is not None else ""
 
 
 def viewing(request: HttpRequest, page: str) -> Viewing:

@@ -130,6 +130,7 @@
   }
 
   function refresh() {
+    if (over) return;
     if (busy) { again = true; return; }
     busy = true;
     var address = window.location.pathname + window.location.search;
@@ -137,7 +138,7 @@
       headers: { "HX-Request": "true", "X-Live-Refresh": "true" },
       credentials: "same-origin",
     }).then(function (response) {
-      if (response.status === 404) { window.location.reload(); return null; }
+      if (response.status === 404) { gone("deleted"); return null; }
       var v = parseInt(response.headers.get("X-Campaign-Version"), 10);
       return response.text().then(function (html) {
         if (!isNaN(v) && v < newest) { again = true; return; }
@@ -156,6 +157,31 @@
     });
   }
 
+  // The campaign was deleted, or this member removed: the page says so in place of the
+  // campaign, with the way home. Not on the phone that is itself leaving (the owner's delete
+  // form is on its way: that phone lands home with the message).
+  var leaving = false, over = false;
+  document.addEventListener("submit", function (e) {
+    if (!e.target.hasAttribute("hx-post") && !e.defaultPrevented) leaving = true;
+  });
+  window.addEventListener("pagehide", function () { leaving = true; });
+  function gone(why) {
+    if (leaving || over) return;
+    over = true;
+    var notice = document.createElement("section");
+    notice.className = "card gone";
+    notice.setAttribute("role", "alert");
+    var text = document.createElement("p");
+    text.textContent = (why === "removed" ? root.dataset.removed : root.dataset.deleted) || "";
+    var home = document.createElement("a");
+    home.className = "button";
+    home.href = root.dataset.home || "/";
+    home.textContent = root.dataset.homeLabel || "Home";
+    notice.append(text, home);
+    root.replaceChildren(notice);
+    document.body.removeAttribute("data-wake-lock");
+  }
+
   function seen(version) {
     if (version !== known) refresh();
   }
@@ -167,10 +193,13 @@
 
   function poll() {
     fetch(pollUrl, { credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (r) {
+        if (r.status === 404) gone("deleted");
+        return r.ok ? r.json() : null;
+      })
       .then(function (data) { if (data) seen(data.version); })
       .catch(function () {})
-      .finally(function () { setTimeout(poll, 2000); });
+      .finally(function () { if (!over) setTimeout(poll, 2000); });
   }
 
   var failures = 0;
@@ -181,7 +210,12 @@
       failures = 0;
       try { seen(JSON.parse(e.data).version); } catch (err) { /* a malformed message: ignore */ }
     });
-    source.addEventListener("gone", function () { source.close(); window.location.reload(); });
+    source.addEventListener("gone", function (e) {
+      source.close();
+      var why = "deleted";
+      try { why = JSON.parse(e.data).why || why; } catch (err) { /* an older server */ }
+      gone(why);
+    });
     // A stream that opened is no failure; one that reached its lifetime says "end": a new one
     // starts from what this page shows. Only streams that fail to open five times in a row
     // leave the phone on polling.
