@@ -55,7 +55,10 @@ class Watch:
         self.wake.set()
 
     def end(self, why: str = "deleted") -> None:
-        self.gone, self.why = True, why
+        # Deleting a campaign removes its members too: "deleted" is the news that stays.
+        if not self.gone or why == "deleted":
+            self.why = why
+        self.gone = True
         self.wake.set()
 
     def finish(self) -> None:

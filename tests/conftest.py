@@ -85,8 +85,8 @@ def make_campaign(owner, name="Our campaign", trackers=None) -> Campaign:
             {"kind": "counter", "name": "Doom", "minimum": 0, "maximum": 12},
             {"kind": "checklist", "name": "Stickers", "items": ["A", "B", "C"]},
             {"kind": "list", "name": "Banished"},
-            {"kind": "notes", "name": "Notes"},
-            {"kind": "results", "name": "Results"},
+            {"kind": "notes", "name": "Notes", "shipped": True},
+            {"kind": "results", "name": "Results", "shipped": True},
         ]
     }
     state = game.initial_state(setup)

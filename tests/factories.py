@@ -38,8 +38,8 @@ SETUPS: dict[str, dict[str, Any]] = {
             {"kind": "counter", "name": "Doom", "minimum": 0, "maximum": 12},
             {"kind": "checklist", "name": "Stickers", "items": ["A", "B", "C"]},
             {"kind": "list", "name": "Banished"},
-            {"kind": "notes", "name": "Notes"},
-            {"kind": "results", "name": "Results"},
+            {"kind": "notes", "name": "Notes", "shipped": True},
+            {"kind": "results", "name": "Results", "shipped": True},
         ]
     },
     "arkham": {"campaign": "notz", "difficulty": "standard"},

@@ -74,3 +74,27 @@ def test_removing_a_member_asks_first(campaign, owner, player):
     response = client.post(url, {"member": membership.pk, "confirm": "yes"})
     assert response.status_code == 302
     assert not campaign.memberships.filter(user=player).exists()
+
+
+def test_default_tracker_names_read_in_each_language_and_typed_names_never(owner, player):
+    from django.utils import translation
+
+    campaign = factories.campaign(owner=owner, members={player: "player"})
+    trackers = {t["name"]: t for t in campaign.state["trackers"]}
+    # Any game's Notes and Results are stored in English whoever made the campaign.
+    assert trackers["Notes"]["shipped"] is True and trackers["Results"]["shipped"] is True
+    campaign.apply("tracker.add", {"kind": "counter", "name": "Life"}, owner)
+    campaign.refresh_from_db()
+    life = campaign.state["trackers"][-1]["id"]
+    campaign.apply("counter.adjust", {"tracker": life, "delta": 1}, owner)
+    campaign.apply(
+        "notes.add", {"tracker": trackers["Notes"]["id"], "text": "Met the witch"}, owner
+    )
+    client = client_for(player)
+    with translation.override("ja"):
+        client.cookies["django_language"] = "ja"
+        table = text(client.get(f"/c/{campaign.pk}/"))
+        history = text(client.get(f"/c/{campaign.pk}/history/"))
+    assert ">メモ</h2>" in table and ">Notes</h2>" not in table
+    assert "ライフ" not in history and "Life" in history
+    assert "メモ" in history

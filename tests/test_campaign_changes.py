@@ -382,7 +382,7 @@ def test_results_add_and_remove(owner_client, campaign, htmx):
     ]
     page = text(owner_client.get(f"/c/{campaign.pk}/"))
     assert "1 won, 1 lost" in page
-    assert "<td>2024-03-05</td><td>Win</td><td>42</td>" in page
+    assert '<td>2024-03-05</td><td>Win</td><td class="score">42</td>' in page
 
     response = post(
         owner_client, campaign, "results.remove", htmx, tracker=results, item=rows[0]["id"]
@@ -628,7 +628,7 @@ def test_three_changes_undo_two_redo_one(owner_client, campaign):
     ]
     # What is left to undo and to redo, as the page's bar says it.
     page = text(owner_client.get(f"/c/{campaign.pk}/"))
-    assert '<span class="what">Doom +1 (now 2)</span>' in page
+    assert '<bdi>Doom +1 (now 2)</bdi> · <bdi class="who">' in page
     assert 'title="Stickers: ticked “A”"' in page
 
 

@@ -38,7 +38,9 @@ def history_lines(client, campaign) -> list[str]:
 def undo_bar(client, campaign) -> tuple[str, str]:
     """What the bottom bar offers to undo and to redo."""
     page = client.get(f"/c/{campaign.pk}/").content.decode()
-    what = re.search(r'<span class="what">(.*?)</span>', page).group(1)
+    what = re.search(
+        r'class="what">(?:<summary><span class="clamp"><bdi>)?(.*?)</(?:span|bdi)>', page
+    ).group(1)
     redo = re.search(
         r'action="/c/\d+/redo/".*?<button [^>]*?(disabled\s+)?title="([^"]*)"',
         page,

@@ -1,5 +1,6 @@
 """Does a JSON value have the shape a type describes? For the TypedDicts of the games' states:
-TypedDicts (exactly their keys), lists, dicts, unions, Literal, None and the JSON scalars."""
+TypedDicts (their keys; NotRequired ones when present), lists, dicts, unions, Literal, None and
+the JSON scalars."""
 
 import types
 import typing
@@ -22,10 +23,13 @@ def problems(value: Any, kind: Any, where: str = "state") -> list[str]:
         if not isinstance(value, dict):
             return [f"{where}: {type(value).__name__} is not a {kind.__name__}"]
         hints = typing.get_type_hints(kind)
-        if set(value) != set(hints):
+        if not kind.__required_keys__ <= set(value) <= set(hints):
             return [f"{where}: keys {sorted(value)} are not {kind.__name__}'s {sorted(hints)}"]
         return [
-            p for key, hint in hints.items() for p in problems(value[key], hint, f"{where}.{key}")
+            p
+            for key, hint in hints.items()
+            if key in value
+            for p in problems(value[key], hint, f"{where}.{key}")
         ]
     if origin is list:
         if not isinstance(value, list):

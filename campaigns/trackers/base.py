@@ -45,10 +45,13 @@ NAME_LENGTH = 60
 TEXT_LENGTH = 1000
 
 
-def shown(name: Any) -> str:
-    """A tracker's name as the reader sees it: the names a game ships (Doubt, Campaign Notes)
-    are stored in English and read in the reader's language; a name the group typed is kept."""
-    return _(name) if isinstance(name, str) and name else str(name or "")
+def shown(name: Any, shipped: Any = False) -> str:
+    """A tracker's name as the reader sees it: the names a game ships (Doubt, Campaign Notes,
+    Any game's Notes and Results) are stored in English, marked `shipped`, and read in the
+    reader's language; a name the group typed is shown as typed, never translated."""
+    if shipped is True and isinstance(name, str) and name:
+        return _(name)
+    return str(name or "")
 
 
 def tracker(state: State, payload: Payload, kind: str) -> dict[str, Any]:
@@ -102,6 +105,8 @@ def with_name(kind: str):
         payload = {key: value for key, value in data.items()}
         found = tracker(state, payload, kind)
         payload["name"] = found["name"]
+        if found.get("shipped"):
+            payload["shipped"] = True
         if "item" in payload:
             key = {"checklist": "items", "list": "items", "notes": "entries", "results": "rows"}[
                 kind
@@ -120,7 +125,7 @@ def words(template: str):
     return lambda p: (
         _(template)
         % {
-            "name": shown(p.get("name")),
+            "name": shown(p.get("name"), p.get("shipped")),
             **{key: p.get(key, "") for key in ("label", "text", "value", "kind")},
         }
     )

@@ -46,7 +46,7 @@ def describe_check(p: Payload) -> str:
     template = (
         _("%(name)s: ticked “%(label)s”") if p.get("done") else _("%(name)s: unticked “%(label)s”")
     )
-    return template % {"name": shown(p.get("name")), "label": p.get("label")}
+    return template % {"name": shown(p.get("name"), p.get("shipped")), "label": p.get("label")}
 
 
 COMMANDS = (

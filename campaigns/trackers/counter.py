@@ -38,12 +38,15 @@ def set_counter(found: dict[str, Any], value: int) -> None:
     low, high = found.get("minimum"), found.get("maximum")
     if high is not None and value > high:
         raise CommandError(
-            _("%(name)s cannot go above %(n)d.") % {"name": shown(found["name"]), "n": high},
+            _("%(name)s cannot go above %(n)d.")
+            % {"name": shown(found["name"], found.get("shipped")), "n": high},
             "value",
         )
     if low is not None and value < low:
         raise CommandError(
-            _("%(name)s cannot go below %(n)d.") % {"name": shown(found["name"]), "n": low}, "value"
+            _("%(name)s cannot go below %(n)d.")
+            % {"name": shown(found["name"], found.get("shipped")), "n": low},
+            "value",
         )
     if abs(value) > COUNTER_LIMIT:
         raise CommandError(_("Keep counters within a million."), "value")
@@ -61,7 +64,7 @@ def apply_set(state: State, payload: Payload) -> None:
 
 def describe_adjust(p: Payload) -> str:
     return _("%(name)s %(delta)+d (now %(to)s)") % {
-        "name": shown(p.get("name")),
+        "name": shown(p.get("name"), p.get("shipped")),
         "delta": p.get("delta", 0),
         "to": p.get("to", "?"),
     }

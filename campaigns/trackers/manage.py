@@ -79,6 +79,8 @@ def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
             _("There is already a tracker called “%(name)s”.") % {"name": name}, "name"
         )
     item: dict[str, Any] = {"id": next_id(state), "kind": kind, "name": name}
+    if spec.get("shipped") is True:  # a name the game ships, in English: read in translation
+        item["shipped"] = True
     if kind == "counter":
         low, high = need_opt_int(spec, "minimum"), need_opt_int(spec, "maximum")
         for bound in (low, high):

@@ -7,7 +7,7 @@ from typing import Any
 from django.utils import timezone
 
 from campaigns.commands import State
-from campaigns.trackers.base import KINDS, RESULTS
+from campaigns.trackers.base import KINDS, RESULTS, shown
 from campaigns.trackers.randomizers import deck_view, dice_view
 from campaigns.trackers.results import results_chart
 
@@ -15,6 +15,8 @@ from campaigns.trackers.results import results_chart
 def tracker_items(state: State) -> list[dict[str, Any]]:
     items = []
     for found in state.get("trackers", []):
+        if found.get("shipped"):
+            found = {**found, "name": shown(found["name"], True)}
         item: dict[str, Any] = {"t": found, "region": f"tracker-{found['id']}"}
         if found["kind"] == "counter":
             low, high, value = found.get("minimum"), found.get("maximum"), found["value"]

@@ -80,7 +80,7 @@ def resolve_result(state: State, data: Payload, rng: random.Random) -> Payload:
 
 def describe_result(p: Payload) -> str:
     return _("%(name)s: added a row for %(date)s (%(result)s)") % {
-        "name": shown(p.get("name")),
+        "name": shown(p.get("name"), p.get("shipped")),
         "date": p.get("date"),
         "result": RESULTS.get(str(p.get("result")), p.get("result")),
     }
@@ -95,12 +95,19 @@ def results_chart(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
     known = [s for s in scores if s is not None]
     top = max([0, *known]) or 1
     bottom = min([0, *known])
+    # One score far above the others would flatten them all: the axis stops a little above the
+    # next highest, and that bar is cut at the top with its value written on it.
+    highest = sorted((s for s in known if s > 0), reverse=True)
+    if len(highest) >= 3 and highest[0] > 4 * highest[1]:
+        top = highest[1] + highest[1] // 4 + 1
     span = top - bottom
     zero = pad + (height - 2 * pad) * top / span
     step = (width - 24) / len(rows)
     bars = []
     for index, (row, score) in enumerate(zip(rows, scores, strict=True)):
         value = score if score is not None else top
+        cut = value > top
+        value = min(value, top)
         size = (height - 2 * pad) * abs(value) / span
         bars.append(
             {
@@ -109,6 +116,7 @@ def results_chart(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
                 "y": round(zero - size if value >= 0 else zero, 2),
                 "h": round(max(size, 1), 2),
                 "result": row.get("result", "other"),
+                "cut": score if cut else None,
                 "label": " ".join(
                     str(part)
                     for part in (

@@ -1,15 +1,15 @@
 """What the trackers keep in a campaign's state, as types (tests/test_types.py checks every
 state the commands make against them)."""
 
-from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 
 class Counter(TypedDict):
     id: int
     kind: Literal["counter"]
     name: str
+    shipped: NotRequired[bool]  # a name the game ships (English, read in translation)
     minimum: int | None
     maximum: int | None
     value: int
@@ -26,6 +26,7 @@ class Checklist(TypedDict):
     id: int
     kind: Literal["checklist"]
     name: str
+    shipped: NotRequired[bool]  # a name the game ships (English, read in translation)
     items: list[ChecklistItem]
 
 
@@ -43,6 +44,7 @@ class NamedList(TypedDict):
     id: int
     kind: Literal["list"]
     name: str
+    shipped: NotRequired[bool]  # a name the game ships (English, read in translation)
     items: list[ListItem]
 
 
@@ -56,6 +58,7 @@ class Notes(TypedDict):
     id: int
     kind: Literal["notes"]
     name: str
+    shipped: NotRequired[bool]  # a name the game ships (English, read in translation)
     entries: list[Note]
 
 
@@ -71,6 +74,7 @@ class Results(TypedDict):
     id: int
     kind: Literal["results"]
     name: str
+    shipped: NotRequired[bool]  # a name the game ships (English, read in translation)
     rows: list[ResultRow]
 
 

@@ -172,7 +172,10 @@
     notice.className = "card gone";
     notice.setAttribute("role", "alert");
     var text = document.createElement("p");
-    text.textContent = (why === "removed" ? root.dataset.removed : root.dataset.deleted) || "";
+    var title = document.getElementById("campaign-title");
+    var name = title ? title.getAttribute("data-name") || "" : "";
+    var words = (why === "removed" ? root.dataset.removed : root.dataset.deleted) || "";
+    text.textContent = words.replace("{name}", name);
     var home = document.createElement("a");
     home.className = "button";
     home.href = root.dataset.home || "/";
@@ -399,7 +402,20 @@
     document.addEventListener("visibilitychange", play);
   }
 
-  // A short buzz where the phone allows, when a region asks for it (a draw, say).
+  // What a phone taps every turn stays in sight after its own tap redraws it (the chaos bag's
+  // test: the token, the outcome and the next buttons): scrolled just enough, above the undo bar.
+  document.body.addEventListener("htmx:afterSettle", function (e) {
+    var keep = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("[data-in-sight]");
+    if (!keep) return;
+    var bar = document.getElementById("undo-bar");
+    var bottom = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
+    var box = keep.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= bottom) return;
+    var by = box.height > bottom ? box.top : Math.min(box.top, box.bottom - bottom);
+    window.scrollBy({ top: by, behavior: "instant" });
+  });
+
+    // A short buzz where the phone allows, when a region asks for it (a draw, say).
   document.addEventListener("companion:refreshed", function () {
     var el = document.querySelector("[data-buzz]:not([data-buzzed])");
     if (el && navigator.vibrate) { el.setAttribute("data-buzzed", ""); navigator.vibrate(60); }

@@ -37,6 +37,7 @@ from campaigns.games.aeonsend.common import (
     with_info,
 )
 from campaigns.games.aeonsend.state import AeonsEndState, typed
+from campaigns.words import joined
 
 
 def point_label(value: str | None) -> str:
@@ -139,7 +140,7 @@ def resolve_stickers(state: State, values: Payload, rng: random.Random) -> Paylo
 
 def describe_stickers(p: Payload) -> str:
     letters = p.get("letters") or []
-    return _("Applied the stickers %(letters)s") % {"letters": ", ".join(map(str, letters))}
+    return _("Applied the stickers %(letters)s") % {"letters": joined(letters)}
 
 
 def timing_choices() -> list[tuple[str, str]]:

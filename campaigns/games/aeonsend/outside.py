@@ -34,6 +34,7 @@ from campaigns.games.aeonsend.common import (
 )
 from campaigns.games.aeonsend.state import AeonsEndState, NemesisCard, OwnCard, typed
 from campaigns.trackers import words
+from campaigns.words import joined
 
 # The group's own cards and the supply randomizer
 
@@ -199,9 +200,7 @@ def apply_roll(state: State, payload: Payload) -> None:
 
 def describe_roll(p: Payload) -> str:
     names = p.get("names") or []
-    return _("Outside the campaign: rolled a supply of %(names)s") % {
-        "names": ", ".join(map(str, names))
-    }
+    return _("Outside the campaign: rolled a supply of %(names)s") % {"names": joined(names)}
 
 
 class LockForm(ItemForm):

@@ -28,6 +28,7 @@ from campaigns.games.aeonsend.common import (
     with_info,
 )
 from campaigns.trackers import words
+from campaigns.words import joined
 
 
 def unique_piles(piles: list[str], key: str) -> None:
@@ -70,7 +71,7 @@ def apply_supply(state: State, payload: Payload) -> None:
 
 def describe_supply(p: Payload) -> str:
     piles = p.get("piles") or []
-    return _("Set the supply: %(piles)s") % {"piles": ", ".join(map(str, piles))}
+    return _("Set the supply: %(piles)s") % {"piles": joined(piles)}
 
 
 class PresentForm(forms.Form):
@@ -96,7 +97,7 @@ def apply_present(state: State, payload: Payload) -> None:
 
 def describe_present(p: Payload) -> str:
     piles = p.get("piles") or []
-    return _("Supply upgrade: presented %(piles)s") % {"piles": ", ".join(map(str, piles))}
+    return _("Supply upgrade: presented %(piles)s") % {"piles": joined(piles)}
 
 
 class UpgradeForm(forms.Form):
@@ -134,7 +135,7 @@ def add_unchosen(state: State, payload: Payload) -> None:
 
 def describe_upgrade(p: Payload) -> str:
     def names(key: str) -> str:
-        return ", ".join(map(str, p.get(key) or [])) or "—"
+        return joined(p.get(key) or []) or "—"
 
     return _("Supply upgrade: added %(add)s; banished %(banish)s and %(unchosen)s") % {
         "add": names("add"),

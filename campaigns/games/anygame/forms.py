@@ -2,7 +2,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import CommandError, State
 from campaigns.trackers import add_tracker, parse_checklist_line, parse_counter_line
@@ -60,9 +60,9 @@ class SetupForm(forms.Form):
         specs: list[dict[str, Any]] = [*data["counters"], *data["checklists"]]
         specs += [{"kind": "list", "name": name[:60]} for name in lines(data.get("lists", ""))]
         if data.get("notes"):
-            specs.append({"kind": "notes", "name": _("Notes")})
+            specs.append({"kind": "notes", "name": gettext_noop("Notes"), "shipped": True})
         if data.get("results"):
-            specs.append({"kind": "results", "name": _("Results")})
+            specs.append({"kind": "results", "name": gettext_noop("Results"), "shipped": True})
         try:
             initial_state({"trackers": specs})
         except CommandError as error:

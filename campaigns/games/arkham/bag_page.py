@@ -24,6 +24,7 @@ from campaigns.games.arkham.bag import (
 )
 from campaigns.games.arkham.common import effects_for, signed, token_view
 from campaigns.games.arkham.state import Test
+from campaigns.words import joined
 
 # The bag and its tests
 
@@ -37,7 +38,7 @@ def effect_text(entry: Mapping[str, Any]) -> str:
     parts = [_("automatic success") if entry.get("succeed") else signed(entry["modifier"])]
     if entry["again"]:
         parts.append(_("reveal another"))
-    return ", ".join(parts)
+    return joined(parts)
 
 
 def outcome_text(test: Test) -> str:

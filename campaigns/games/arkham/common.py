@@ -14,6 +14,7 @@ from campaigns.commands import CommandError, Payload, State, need_int
 from campaigns.engines import chaos
 from campaigns.games.arkham import data
 from campaigns.games.arkham.state import Investigator
+from campaigns.words import joined
 
 MAX_INVESTIGATORS = 40
 MAX_ITEMS = 200
@@ -112,7 +113,7 @@ def signed(value: int) -> str:
 def token_words(tokens: Any) -> str:
     if not isinstance(tokens, list):
         return ""
-    return ", ".join(str(data.TOKEN_LABELS.get(t, t)) for t in tokens)
+    return joined(data.TOKEN_LABELS.get(t, t) for t in tokens)
 
 
 def describe_investigator(template: str) -> Callable[[Payload], str]:
