@@ -11,4 +11,3 @@ from django.utils.translation import pgettext
 
 def joined(items: Iterable[Any]) -> str:
     return pgettext("between the items of a list", ", ").join(str(item) for item in items)
-

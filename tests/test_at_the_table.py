@@ -98,3 +98,16 @@ def test_default_tracker_names_read_in_each_language_and_typed_names_never(owner
     assert ">メモ</h2>" in table and ">Notes</h2>" not in table
     assert "ライフ" not in history and "Life" in history
     assert "メモ" in history
+
+
+def test_a_list_has_one_take_out_form_and_its_add_form_on_top(owner_client, campaign, owner):
+    banished = next(t for t in campaign.state["trackers"] if t["kind"] == "list")
+    for card in ("Ashcan", "Bolt", "Crow"):
+        campaign.apply("list.add", {"tracker": banished["id"], "text": card}, owner)
+    page = text(owner_client.get(f"/c/{campaign.pk}/"))
+    region = page[page.index(f'id="tracker-{banished["id"]}"') :]
+    region = region[: region.index("</section>")]
+    assert region.count('/do/list.remove/" hx-post') == 1  # one form, not one per entry
+    assert region.index("/do/list.add/") < region.index("Ashcan")
+    for card in ("Ashcan", "Bolt", "Crow"):
+        assert f">{card}</option>" in region

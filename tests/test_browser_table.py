@@ -62,6 +62,9 @@ def test_tabs_fit_one_row_in_every_language(browser, site, size):
             page.context.add_cookies([{"name": "django_language", "value": language, "url": url}])
             page.goto(url)
             assert page.locator(".tabs a").count() >= 8
+            last = page.locator(".tabs a").last
+            last.click()
+            expect(last).to_have_attribute("aria-current", "page")
             tabs_in_one_row(page)
             no_sideways_scroll(page)
             # The current tab is in sight when the row scrolls.
@@ -144,3 +147,33 @@ def test_removing_a_member_asks_and_deleting_tells_every_phone(phones):
     friend.get_by_role("link", name="Your campaigns").click()
     expect(friend.get_by_role("heading", name="Your campaigns")).to_be_visible()
     shot(friend, "deleted-elsewhere")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["360x640", "390x844"])
+def test_long_unbroken_names_wrap_instead_of_widening_any_page(browser, site, size):
+    page = phone(browser, site, size)
+    sign_up(page, f"long-names-{size['width']}")
+    name = "Ｗ" * 40 + "x" * 40  # 80 characters, no space to break at
+    page.get_by_role("link", name="New campaign").click()
+    page.get_by_role("link", name=re.compile("Any game")).click()
+    page.get_by_label("Campaign name").fill(name)
+    page.get_by_label("Counters").fill("D" * 60 + " 0 12")
+    page.get_by_label("Lists:", exact=True).fill("L" * 60)
+    page.get_by_role("button", name="Create the campaign").click()
+    expect(page.locator("#campaign-title")).to_contain_text("x" * 40)
+    lists = page.locator(".tracker-list").first
+    lists.get_by_role("textbox", name="Add", exact=True).fill("C" * 120)
+    lists.get_by_role("button", name="Add", exact=True).click()
+    expect(lists.locator(".list")).to_contain_text("C" * 120)
+    table = page.url
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for path in ("", "history/", "members/", "settings/"):
+            page.goto(table + path)
+            no_sideways_scroll(page)
+            redo = page.locator("#undo-bar button", has_text="Redo")
+            if redo.count():  # the pages with an undo bar: Redo stays on screen
+                box = redo.bounding_box()
+                assert box is not None and box["x"] + box["width"] <= size["width"]
+        shot(page, f"long-names-{size['width']}-{scheme}")
+    page.context.close()

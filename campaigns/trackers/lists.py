@@ -30,7 +30,11 @@ class ListAddForm(TrackerForm):
     )
 
 
-class ListRemoveForm(ItemForm):
+class ListRemoveForm(TrackerForm):
+    # One form per list (the page lists the entries in a select), not one per entry.
+    item = forms.IntegerField(
+        label=gettext_lazy("What to take out"), min_value=1, widget=forms.Select
+    )
     reason = forms.CharField(
         label=gettext_lazy("Why (optional)"),
         max_length=200,

@@ -24,6 +24,7 @@ def tracker_items(state: State) -> list[dict[str, Any]]:
             item["at_maximum"] = high is not None and value >= high
         if found["kind"] == "list":
             item["taken_out"] = [e for e in found["items"] if e["removed"]]
+            item["in_list"] = [e for e in found["items"] if not e["removed"]]
         if found["kind"] == "results":
             item["rows"] = [
                 {**row, "result_label": RESULTS.get(row["result"], "")} for row in found["rows"]

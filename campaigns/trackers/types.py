@@ -1,7 +1,6 @@
 """What the trackers keep in a campaign's state, as types (tests/test_types.py checks every
 state the commands make against them)."""
 
-
 from typing import Literal, NotRequired, TypedDict
 
 

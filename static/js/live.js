@@ -18,6 +18,13 @@
 
   var root = document.getElementById("live-root");
   if (!root) { wakeLock(); return; }
+
+  // The row of tabs scrolls sideways: the current one is brought into sight.
+  var tabs = document.querySelector(".tabs"), current = tabs && tabs.querySelector("[aria-current=page]");
+  if (current) {
+    var edge = tabs.getBoundingClientRect().right, end = current.getBoundingClientRect().right;
+    if (end > edge) tabs.scrollLeft += end - edge + 12;
+  }
   var known = parseInt(root.dataset.version, 10);
   var streamUrl = root.dataset.stream;
   var pollUrl = root.dataset.poll;
