@@ -314,7 +314,13 @@ def campaign_deleted(sender, instance, using: str, **kwargs) -> None:
     announce(f"{instance.pk} gone", using)
 
 
-def membership_deleted(sender, instance, using: str, **kwargs) -> None:
+def membership_deleted(sender, instance, using: str, origin=None, **kwargs) -> None:
+    from campaigns.models import Campaign
+
+    # A campaign deleted takes its members with it: its phones hear "gone" (deleted), not that
+    # each of them was removed.
+    if isinstance(origin, Campaign):
+        return
     announce(f"{instance.campaign_id} left {instance.user_id}", using)
 
 
