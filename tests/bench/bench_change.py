@@ -78,7 +78,9 @@ def main() -> None:
             data = {"tracker": doom.group(1), "delta": 1, "region": f"tracker-{doom.group(1)}"}
             ok(phone.post(f"/c/{any_game}/do/counter.adjust/", data, headers=HTMX))
 
-        version = {"v": 0}
+        # A draw starts a test: the phone says which version it saw, as live.js does.
+        page = phone.get(f"/c/{arkham}/p/bag/").text
+        version = {"v": int(re.search(r'data-version="(\d+)"', page).group(1))}
 
         def draw():
             data = {"page": "bag", "region": "bag-actions", "version": version["v"]}
