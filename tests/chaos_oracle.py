@@ -78,6 +78,7 @@ class Outcome(NamedTuple):
     total: int
     auto_fail: bool = False
     auto_succeed: bool = False
+    harder: int = 0  # the difficulty raised by the revealed tokens (0 once automatic)
 
 
 def outcome_distribution(
@@ -90,10 +91,65 @@ def outcome_distribution(
     Sorted by total, then automatic success, then automatic failure; the chances sum to 1.
     Raises OddsTooLong when the count needs more than ``budget`` steps.
     """
-    weights, orderings = chaos._outcome_weights(bag, effects, budget)
+    weights, orderings = chaos._weights(bag, effects, budget)
     return {
         Outcome(*key): Fraction(weight, orderings)
         for key, weight in sorted(
-            weights.items(), key=lambda item: (item[0][2], item[0][1], item[0][0])
+            weights.items(), key=lambda item: (item[0][2], item[0][1], item[0][0], item[0][3])
         )
     }
+
+
+_FIXED = {**{n: int(n) for n in chaos.NUMBERS}, "bless": 2, "curse": -2, "frost": -1}
+
+
+def brute_force_rich(
+    bag: Mapping[str, int],
+    skill: int,
+    difficulty: int,
+    effects: Mapping[str, Mapping[str, object]] | None = None,
+    x: Mapping[str, int] | None = None,
+) -> Fraction:
+    """The chance with the richer effects (reveal N more, cancel or double the other modifiers,
+    raise the difficulty, −X or +X), played out token by token on every ordering, reading the
+    effects as written rather than through the engine (rules.md §1b, lines 94-104)."""
+    effects, x = effects or {}, x or {}
+    tokens = [name for name, count in bag.items() for _ in range(count)]
+    passed = orderings = 0
+    for ordering in itertools.permutations(tokens):
+        orderings += 1
+        pending, frosts, failed, succeeded, harder = 1, 0, False, False, 0
+        revealed: list[tuple[int, int]] = []  # (modifier, what it multiplies the others by)
+        for name in ordering:
+            pending -= 1
+            effect = effects.get(name, {}) if name in chaos.SYMBOLS else {}
+            if name == "auto_fail" or effect.get("auto_fail"):
+                failed = True
+                break
+            if name == "frost":
+                frosts += 1
+                if frosts == 2:
+                    failed = True
+                    break
+            if name in _FIXED:
+                modifier, more = _FIXED[name], int(name in ("bless", "curse", "frost"))
+            else:
+                modifier = int(effect.get("modifier", 0))
+                modifier += int(effect.get("per_x", 0)) * x.get(name, 0)
+                more = int(effect.get("reveal", 1 if effect.get("reveal_another") else 0))
+            others = {"": 1, "cancel": 0, "double": 2}[str(effect.get("others", ""))]
+            revealed.append((modifier, others))
+            succeeded = succeeded or bool(effect.get("auto_succeed"))
+            harder += int(effect.get("harder", 0))
+            pending += more
+            if pending == 0:
+                break
+        total = 0
+        for i, (modifier, _) in enumerate(revealed):
+            for j, (_, others) in enumerate(revealed):
+                if i != j:
+                    modifier *= others
+            total += modifier
+        if not failed and (succeeded or max(0, skill + total) >= difficulty + harder):
+            passed += 1
+    return Fraction(passed, orderings)

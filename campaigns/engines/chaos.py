@@ -12,14 +12,19 @@ and frost −1 and each of these three reveals another token, a second frost in 
 automatic failure, the modified skill never drops below 0, automatic failure beats automatic
 success, and a chain that empties the bag resolves with what was revealed. Symbol tokens
 (``SYMBOLS``) have no value of their own: the scenario card or investigator sets it, passed in as
-``effects``.
+``effects``. Besides a modifier, reveal another, automatic failure or success, an effect can
+reveal N more tokens (``reveal``), cancel or double the other revealed tokens' modifiers
+(``others``), raise the test's difficulty (``harder``) or add X times a number set when the test
+starts (``per_x``, folded in by ``with_x``); bags with such effects are counted by
+``chaos_exact``, the others by the knapsack below, which answers exactly as before.
 """
 
-import math
 import random
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import NamedTuple, TypeGuard
+
+from campaigns.engines.chaos_count import Key, Kind, OddsTooLong, knapsack, walk
 
 __all__ = [
     "EFFECT_KEYS",
@@ -39,6 +44,7 @@ __all__ = [
     "token_modifier",
     "validate_bag",
     "validate_effects",
+    "with_x",
 ]
 
 NUMBERS = ("+1", "0", "-1", "-2", "-3", "-4", "-5", "-6", "-7", "-8")
@@ -56,6 +62,11 @@ TOKENS = (
     "frost",
 )
 EFFECT_KEYS = ("modifier", "reveal_another", "auto_fail", "auto_succeed")
+# Kept in an effect only when they say something: reveal N > 1 more, "cancel" or "double" the
+# other revealed tokens' modifiers, raise the difficulty, add X times ``per_x``.
+RICH_KEYS = ("reveal", "others", "harder", "per_x")
+OTHERS = {"cancel": 0, "double": 2}
+MAX_REVEAL, MAX_HARDER, MAX_PER_X, MAX_X = 5, 20, 5, 99
 
 _TOKEN_SET = frozenset(TOKENS)
 _FLAGS = ("reveal_another", "auto_fail", "auto_succeed")
@@ -69,40 +80,9 @@ _FIXED_RULES: dict[str, tuple[int, bool, bool, bool]] = {
     "frost": (-1, False, False, True),
 }
 
-# Internal outcome keys are plain (total, auto_fail, auto_succeed) tuples; once automatic failure
-# or success is known the total can no longer matter, so it is folded to 0 to keep the
-# distribution small and every outcome canonical.
-_AUTO_FAIL = (0, True, False)
-_AUTO_SUCCEED = (0, False, True)
-_NOTHING = (0, False, False)
-
 
 class ChaosError(ValueError):
     """A chaos bag, effect table or skill test the engine cannot work with."""
-
-
-class OddsTooLong(Exception):
-    """Working out the exact odds would take more steps than the caller's ``budget`` allows.
-
-    A bag far beyond any real one (hundreds of tokens, many of them revealing another) makes the
-    count grow large; a caller serving a page passes a budget and says so instead of waiting.
-    """
-
-
-class _Budget:
-    """Steps of counting left; None counts without a limit. Work is paid before it is done."""
-
-    def __init__(self, steps: int | None, scale: int = 1) -> None:
-        if steps is not None and (not _is_int(steps) or steps < 0):
-            raise ChaosError(f"The budget must be a whole number of steps, not {steps!r}.")
-        self.left, self.scale = steps, scale
-
-    def spend(self, steps: int) -> None:
-        if self.left is None:
-            return
-        self.left -= steps * self.scale
-        if self.left < 0:
-            raise OddsTooLong("The odds of this bag take too long to work out exactly.")
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -161,11 +141,11 @@ def validate_effects(
                 f"The effect of {token!r} must be a mapping of {', '.join(EFFECT_KEYS)}, "
                 f"not {effect!r}."
             )
-        unknown = [key for key in effect if key not in EFFECT_KEYS]
+        unknown = [key for key in effect if key not in EFFECT_KEYS + RICH_KEYS]
         if unknown:
             raise ChaosError(
                 f"Unknown effect key(s) {', '.join(map(repr, unknown))} for {token!r}; "
-                f"allowed keys are: {', '.join(EFFECT_KEYS)}."
+                f"allowed keys are: {', '.join(EFFECT_KEYS + RICH_KEYS)}."
             )
         modifier = effect.get("modifier", 0)
         if not _is_int(modifier):
@@ -176,8 +156,60 @@ def validate_effects(
             if not isinstance(value, bool):
                 raise ChaosError(f"{flag!r} of {token!r} must be True or False, not {value!r}.")
             entry[flag] = value
+        _rich_entry(token, effect, entry)
         clean[token] = entry
     return clean
+
+
+def _rich_entry(token: str, effect: Mapping[str, object], entry: dict[str, int | bool]) -> None:
+    """Check the rich keys of ``effect`` into ``entry``; "reveal" N sets reveal_another too.
+    A clean entry checks as itself ("others" kept as the multiplier, 0 or 2)."""
+    for key, low, high in (
+        ("reveal", 0, MAX_REVEAL),
+        ("harder", 0, MAX_HARDER),
+        ("per_x", -MAX_PER_X, MAX_PER_X),
+    ):
+        value = effect.get(key, 0)
+        if not _is_int(value) or not low <= value <= high:
+            raise ChaosError(f"{key!r} of {token!r} must be a whole number from {low} to {high}.")
+        if key == "reveal" and key in effect:
+            entry["reveal_another"] = value > 0
+            value = value if value > 1 else 0
+        if value:
+            entry[key] = value
+    others = effect.get("others", "")
+    if isinstance(others, str) and others in ("", *OTHERS):
+        others = OTHERS.get(others, 1)
+    if not _is_int(others) or others not in (0, 1, 2):
+        raise ChaosError(f"'others' of {token!r} must be 'cancel' (0), 'double' (2) or ''.")
+    if others != 1:
+        entry["others"] = others
+
+
+def with_x(
+    effects: Mapping[str, Mapping[str, int | bool]] | None, x: Mapping[str, int]
+) -> dict[str, dict[str, int | bool]]:
+    """``effects`` with each "X times per_x" added to its modifier, X being ``x[token]``: the
+    number the group sets when the test starts. Raises ChaosError when an X is not set."""
+    clean = validate_effects(effects)
+    for token, entry in clean.items():
+        per_x = entry.pop("per_x", 0)
+        if per_x:
+            value = x.get(token) if isinstance(x, Mapping) else None
+            if not _is_int(value) or not 0 <= value <= MAX_X:
+                raise ChaosError(f"X of {token!r} must be set to a whole number from 0 to 99.")
+            entry["modifier"] = int(entry["modifier"]) + int(per_x) * value
+    return clean
+
+
+def _unresolved(clean: Mapping[str, Mapping[str, int | bool]]) -> None:
+    for token, entry in clean.items():
+        if entry.get("per_x"):
+            raise ChaosError(f"X of {token!r} is not set: pass the effects through with_x.")
+
+
+def _rich(clean: Mapping[str, Mapping[str, int | bool]]) -> bool:
+    return any(key in entry for entry in clean.values() for key in RICH_KEYS)
 
 
 def _rule(
@@ -222,8 +254,11 @@ class Reveal(NamedTuple):
 
     token: str
     modifier: int | None  # the number it adds to the skill; None: an automatic failure
-    again: bool  # it makes the investigator reveal another token
+    again: bool  # it makes the investigator reveal more tokens
     succeed: bool  # an automatic success (which an automatic failure still beats)
+    more: int = 1  # how many more, when ``again``
+    others: int = 1  # what the other revealed tokens' modifiers are multiplied by (0: cancelled)
+    harder: int = 0  # how much it raises the test's difficulty
 
 
 class Chain(NamedTuple):
@@ -234,37 +269,70 @@ class Chain(NamedTuple):
     auto_succeed: bool  # never together with auto_fail: automatic failure wins
     second_frosts: tuple[int, ...]  # where a frost after the first one came out (each fails)
     goes_on: bool  # the rules ask for another token (when the bag still holds one)
+    harder: int = 0  # the difficulty raised by the revealed tokens
 
 
 def reveal(token: str, effects: Mapping[str, Mapping[str, int | bool]] | None = None) -> Reveal:
-    """What revealing ``token`` does under ``effects``."""
+    """What revealing ``token`` does under ``effects`` (X already folded in by ``with_x``)."""
     _check_token(token)
-    modifier, auto_fail, auto_succeed, again = _rule(token, validate_effects(effects))
-    return Reveal(token, None if auto_fail else modifier, again, auto_succeed and not auto_fail)
+    clean = validate_effects(effects)
+    _unresolved(clean)
+    modifier, auto_fail, auto_succeed, again = _rule(token, clean)
+    entry = clean.get(token, {}) if token in SYMBOLS else {}
+    return Reveal(
+        token,
+        None if auto_fail else modifier,
+        again,
+        auto_succeed and not auto_fail,
+        int(entry.get("reveal", 1)),
+        int(entry.get("others", 1)),
+        int(entry.get("harder", 0)),
+    )
+
+
+def multiplied_total(pairs: Iterable[tuple[int, int]]) -> int:
+    """The sum of the modifiers, each multiplied by the others' multipliers: a token that
+    doubles or cancels the other modifiers leaves its own as it is. ``pairs`` are (modifier,
+    multiplier), one per revealed token."""
+    pairs = list(pairs)
+    total = 0
+    for index, (modifier, _mult) in enumerate(pairs):
+        for other, (_mod, mult) in enumerate(pairs):
+            if other != index:
+                modifier *= mult
+        total += modifier
+    return total
 
 
 def chain(reveals: Iterable[Reveal]) -> Chain:
     """The outcome of a test's revealed tokens, in the order they came out.
 
-    Modifiers add up; an automatic-failure token or a second frost fails the test, and once it
-    has failed nothing revealed afterwards matters, so the chain stops; otherwise it goes on
-    while the last token revealed asks for another.
+    Modifiers add up (each multiplied by what the other tokens do to it); an automatic-failure
+    token or a second frost fails the test, and once it has failed nothing revealed afterwards
+    matters, so the chain stops; otherwise it goes on while tokens asked for are still to come
+    (a token revealing N more asks for N; a token recorded by hand after the chain ended starts
+    the count again).
     """
-    total, failed, succeeded, frosts, last_again = 0, False, False, 0, False
+    failed, succeeded, frosts, pending, harder = False, False, 0, 0, 0
+    pairs: list[tuple[int, int]] = []
     seconds: list[int] = []
     for index, revealed in enumerate(reveals):
         if revealed.modifier is None:
             failed = True
         else:
-            total += revealed.modifier
+            pairs.append((revealed.modifier, revealed.others))
         if revealed.token == "frost":
             frosts += 1
             if frosts >= 2:
                 failed = True
                 seconds.append(index)
         succeeded = succeeded or revealed.succeed
-        last_again = revealed.again
-    return Chain(total, failed, succeeded and not failed, tuple(seconds), last_again and not failed)
+        harder += revealed.harder
+        pending = max(0, pending - 1) + (revealed.more if revealed.again else 0)
+    total = multiplied_total(pairs)
+    return Chain(
+        total, failed, succeeded and not failed, tuple(seconds), pending > 0 and not failed, harder
+    )
 
 
 def draw_chain(
@@ -297,108 +365,48 @@ def _check_test(skill: object, difficulty: object) -> None:
         raise ChaosError(f"The difficulty cannot be negative (got {difficulty}).")
 
 
-def _outcome_weights(
+def _weights(
     bag: Mapping[str, int],
     effects: Mapping[str, Mapping[str, int | bool]] | None,
     budget: int | None = None,
-) -> tuple[dict[tuple[int, bool, bool], int], int]:
-    """Count the orderings of the whole bag by the outcome of the chain they start with.
-
-    Every physical token is distinct, so all N! orderings are equally likely; counting them keeps
-    the arithmetic in exact integers until the single division by N!.
-
-    A chain is a set of tokens that reveal another (at most one frost among them), in any order,
-    ended by the next token: one that ends the chain, a second frost (automatic failure), or
-    nothing when the bag runs dry. A given set of K chaining tokens and a given ending token
-    start K! (N - K - 1)! orderings, whatever the set; so the sets are counted by size, total
-    and whether one succeeds automatically (a knapsack over the kinds of chaining token), and
-    the work grows with the number of tokens, not with the product of their counts.
-
-    ``budget`` caps the steps (one per entry the counting writes, more for a bigger bag, whose
-    numbers are longer): OddsTooLong when over, before the work is done.
-    """
+) -> tuple[dict[Key, int], int]:
+    """How many orderings of the bag's tokens end the test each way, out of how many: the
+    knapsack for the effects it knows (exactly as before the richer effects), the walk for
+    the rich ones (``chaos_count``)."""
     counts = validate_bag(bag)
     clean = validate_effects(effects)
-    size = sum(counts.values())
-    if size == 0:
+    _unresolved(clean)
+    if budget is not None and (not _is_int(budget) or budget < 0):
+        raise ChaosError(f"The budget must be a whole number of steps, not {budget!r}.")
+    if not counts:
         raise ChaosError("The chaos bag is empty: put at least one token in it before a test.")
-    steps = _Budget(budget, 1 + size // 64)
-
-    enders: dict[tuple[int, bool, bool], int] = {}
-    chainers: dict[tuple[int, bool], int] = {}  # (modifier, auto_succeed) -> copies
-    frost = counts.get("frost", 0)
+    kinds = []
     for name, count in counts.items():
-        if name == "frost":
-            continue  # the first frost chains, a second one ends the test: counted apart
-        modifier, auto_fail, auto_succeed, again = _rule(name, clean)
-        if auto_fail:
-            # Nothing revealed afterwards can undo an automatic failure, so the chain's end is
-            # already known even when the effect asks for another token.
-            key = _AUTO_FAIL
-        elif again:
-            chainers[(modifier, auto_succeed)] = chainers.get((modifier, auto_succeed), 0) + count
-            continue
-        elif auto_succeed:
-            key = _AUTO_SUCCEED
-        else:
-            key = (modifier, False, False)
-        enders[key] = enders.get(key, 0) + count
-
-    # sets[(k, total, succeeds)] = how many sets of k chaining tokens (no frost) add up so.
-    sets: dict[tuple[int, int, bool], int] = {(0, 0, False): 1}
-    for (modifier, auto_succeed), copies in chainers.items():
-        steps.spend(len(sets) * (copies + 1))
-        grown: dict[tuple[int, int, bool], int] = {}
-        for (k, total, succeeds), ways in sets.items():
-            for taken in range(copies + 1):
-                grown_key = (
-                    k + taken,
-                    total + taken * modifier,
-                    succeeds or (auto_succeed and taken > 0),
-                )
-                grown[grown_key] = grown.get(grown_key, 0) + ways * math.comb(copies, taken)
-        sets = grown
-
-    steps.spend(2 * len(sets) * (len(enders) + 1) + size)
-    factorial = [math.factorial(n) for n in range(size + 1)]
-    weights: dict[tuple[int, bool, bool], int] = {}
-
-    def add(key: tuple[int, bool, bool], amount: int) -> None:
-        weights[key] = weights.get(key, 0) + amount
-
-    def ended_by(total: int, succeeds: bool, end: tuple[int, bool, bool]) -> tuple[int, bool, bool]:
-        if end[1]:
-            return _AUTO_FAIL
-        if succeeds or end[2]:
-            return _AUTO_SUCCEED
-        return (total + end[0], False, False)
-
-    for (k, total, succeeds), ways in sets.items():
-        # With no frost in the chain, or with one of the frosts (frost ways to pick it).
-        for frosts, frost_ways in ((0, 1), (1, frost)):
-            if not frost_ways:
-                continue
-            length = k + frosts
-            chain_total = total - frosts
-            count = ways * frost_ways * factorial[length]
-            if length == size:  # the bag ran dry: resolve with what was revealed
-                add(ended_by(chain_total, succeeds, _NOTHING), count)
-                continue
-            rest = factorial[size - length - 1]
-            for end, copies in enders.items():
-                add(ended_by(chain_total, succeeds, end), count * copies * rest)
-            if frosts:  # the next token is a second frost
-                add(_AUTO_FAIL, count * (frost - 1) * rest)
-    return {key: weight for key, weight in weights.items() if weight}, factorial[size]
+        revealed = reveal(name, clean)
+        kinds.append(
+            Kind(
+                count,
+                revealed.modifier or 0,
+                revealed.modifier is None,
+                revealed.succeed,
+                revealed.more if revealed.again else 0,
+                revealed.others,
+                revealed.harder,
+                name == "frost",
+            )
+        )
+    if _rich(clean):
+        return walk(kinds, budget)
+    return knapsack(kinds, budget)
 
 
-def _passes(outcome: tuple[int, bool, bool], skill: int, difficulty: int) -> bool:
-    total, auto_fail, auto_succeed = outcome
+def _passes(outcome: Key, skill: int, difficulty: int) -> bool:
+    total, auto_fail, auto_succeed, harder = outcome
     if auto_fail:
         return False
     if auto_succeed:
         return True
-    return max(0, skill + total) >= difficulty
+    return max(0, skill + total) >= difficulty + harder
 
 
 def success_probability(
@@ -413,7 +421,7 @@ def success_probability(
     Raises OddsTooLong when the count needs more than ``budget`` steps.
     """
     _check_test(skill, difficulty)
-    weights, orderings = _outcome_weights(bag, effects, budget)
+    weights, orderings = _weights(bag, effects, budget)
     passing = sum(weight for key, weight in weights.items() if _passes(key, skill, difficulty))
     return Fraction(passing, orderings)
 
@@ -436,7 +444,7 @@ def pass_table(
     for margin in margins:
         if not _is_int(margin):
             raise ChaosError(f"Each margin must be a whole number, not {margin!r}.")
-    weights, orderings = _outcome_weights(bag, effects, budget)
+    weights, orderings = _weights(bag, effects, budget)
     return {
         margin: Fraction(
             sum(
