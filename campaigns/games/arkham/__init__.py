@@ -2,17 +2,18 @@
 
 One module per feature of the game, each keeping its commands' forms, rules and words together:
 ``bag`` (drawing, bless, curse and frost, what is in the bag), ``symbols`` (what skull, cultist,
-tablet, elder thing and the elder sign do), ``investigators``, ``log`` (the campaign log's
-sections and supplies), ``scenario`` (starting one, recording it afterwards) and ``round`` (the
-round helper). ``setup`` builds a new campaign's state, ``state`` describes it (TypedDicts),
-``data`` holds the facts, ``bag_page`` what the chaos bag page shows (the odds included) and
-``context`` joins what the pages show.
+tablet, elder thing and the elder sign do), ``investigators``, ``xp`` (earning and spending
+it), ``log`` (the campaign log's sections and supplies), ``scenario`` (starting one, recording
+it afterwards) and ``round`` (the round helper). ``setup`` builds a new campaign's state,
+``state`` describes it (TypedDicts), ``data`` and ``catalogue`` hold the facts (the catalogue:
+scenarios and investigators to pick), ``bag_page`` what the chaos bag page shows (the odds
+included) and ``context`` joins what the pages show.
 """
 
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.commands import registry
-from campaigns.games.arkham import bag, investigators, log, round, scenario, symbols
+from campaigns.games.arkham import bag, investigators, log, round, scenario, symbols, xp
 from campaigns.games.arkham.context import context
 from campaigns.games.arkham.setup import SetupForm, initial_state
 from campaigns.games.base import META_COMMANDS, Game, Page
@@ -33,6 +34,7 @@ GAME = Game(
         bag.COMMANDS,
         symbols.COMMANDS,
         investigators.COMMANDS,
+        xp.COMMANDS,
         log.COMMANDS,
         scenario.COMMANDS,
         round.COMMANDS,

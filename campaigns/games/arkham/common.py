@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import CommandError, Payload, State, need_int
 from campaigns.engines import chaos
-from campaigns.games.arkham import data
+from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.state import Investigator
 from campaigns.words import joined
 
@@ -81,16 +81,44 @@ def need_token(
     return token
 
 
+def scenario_ref(state: State) -> str:
+    """The scenario being played, by id: picked from the campaign's list, or its typed name
+    (an event from before the list names the scenario by text only: the same mapping)."""
+    ref = state.get("scenario_id")
+    if ref:
+        return str(ref)
+    return catalogue.scenario_ref(state["campaign"], state.get("scenario") or "")
+
+
 def scenario_key(state: State) -> str:
-    return f"{data.BANDS[state['difficulty']]}|{state.get('scenario') or ''}"
+    return f"{data.BANDS[state['difficulty']]}|{scenario_ref(state)}"
+
+
+def scenario_effects(state: State) -> dict[str, Any]:
+    """The symbol effects entered for the scenario being played. A state kept from before the
+    effects were stored by id keys them "<band>|<name as typed>": such a key counts when its
+    name means the same scenario (so "the gathering" and "The Gathering" are one)."""
+    stored = state.get("effects", {})
+    key = scenario_key(state)
+    if key in stored:
+        return dict(stored[key])
+    band, ref = key.split("|", 1)
+    for old, effects in stored.items():
+        old_band, _sep, name = old.partition("|")
+        if old_band == band and catalogue.scenario_ref(state["campaign"], name) == ref:
+            return dict(effects)
+    return {}
 
 
 def effects_for(state: State, investigator_id: Any) -> dict[str, dict[str, Any]]:
     """The symbol effects of a test: the scenario's four, and the investigator's elder sign."""
-    effects = {k: dict(v) for k, v in state.get("effects", {}).get(scenario_key(state), {}).items()}
+    effects = {k: dict(v) for k, v in scenario_effects(state).items()}
     for found in state.get("investigators", []):
         if found["id"] == investigator_id:
-            effects["elder_sign"] = dict(found["elder"])
+            elder = found["elder"]
+            effects["elder_sign"] = {
+                k: v for k, v in elder.items() if k in ("modifier", "auto_succeed", "per_x")
+            }
     return effects
 
 

@@ -1,5 +1,5 @@
 """The investigators: joining the campaign (or replacing one killed or insane), trauma, XP earned
-and spent, killed or insane by the group's word, story assets and weaknesses.
+(``xp`` spends it), killed or insane by the group's word, story assets and weaknesses.
 
 In the state, ``investigators`` holds one dict per investigator, the killed and insane ones kept
 on the record; ``status`` follows from the trauma against health and sanity, or from ``marked``.
@@ -24,7 +24,7 @@ from campaigns.commands import (
     need_str,
     next_id,
 )
-from campaigns.games.arkham import data
+from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.common import (
     MAX_INVESTIGATORS,
     MAX_ITEMS,
@@ -71,6 +71,8 @@ def keep_active_in_play(state: State) -> None:
 
 def resolve_add(state: State, data_: Payload, rng: random.Random) -> Payload:
     payload = dict(data_)
+    if payload.get("code") and payload["code"] in catalogue.BY_CODE:
+        payload["name"] = catalogue.BY_CODE[payload["code"]]["name"]["en"]
     if payload.get("replaces") is not None:
         payload["old"] = investigator(state, payload, "replaces")["name"]
     return payload
@@ -94,12 +96,14 @@ def apply_add_investigator(state: State, payload: Payload) -> None:
             raise CommandError(
                 _("%(name)s has already been replaced.") % {"name": old["name"]}, "replaces"
             )
+    name, health, sanity, code = picked_investigator(payload)
+    check_new_investigator(state, name, code, old)
     found: Investigator = {
         "id": next_id(state),
         "player": need_str(payload, "player", NAME, blank=True).strip(),
-        "name": need_str(payload, "name", NAME).strip(),
-        "health": need_int(payload, "health", 1, 30),
-        "sanity": need_int(payload, "sanity", 1, 30),
+        "name": name,
+        "health": health,
+        "sanity": sanity,
         "physical": 0,
         "mental": 0,
         "xp": 0,
@@ -113,6 +117,8 @@ def apply_add_investigator(state: State, payload: Payload) -> None:
         "replaces": old["id"] if old else None,
         "replaced_by": None,
     }
+    if code:
+        found["code"] = code
     if old:
         old["replaced_by"] = found["id"]
         if state.get("active") == old["id"]:
@@ -120,6 +126,53 @@ def apply_add_investigator(state: State, payload: Payload) -> None:
     people.append(found)
     if state.get("active") is None:
         state["active"] = found["id"]
+
+
+def picked_investigator(payload: Payload) -> tuple[str, int, int, str | None]:
+    """(name, health, sanity, code): picked from the data by code, health and sanity filled
+    from the card unless given, or typed (an event from before the list has no code)."""
+    code = payload.get("code") or None
+    if code is None:
+        return (
+            need_str(payload, "name", NAME).strip(),
+            need_int(payload, "health", 1, 30),
+            need_int(payload, "sanity", 1, 30),
+            None,
+        )
+    card = catalogue.BY_CODE.get(code) if isinstance(code, str) else None
+    if card is None:
+        raise CommandError(_("That investigator is not in the list."), "code")
+    health = need_int(payload, "health", 1, 30) if payload.get("health") is not None else None
+    sanity = need_int(payload, "sanity", 1, 30) if payload.get("sanity") is not None else None
+    return (
+        str(card["name"]["en"]),
+        health or int(card["health"]),
+        sanity or int(card["sanity"]),
+        code,
+    )
+
+
+def check_new_investigator(
+    state: State, name: str, code: str | None, replacing: Investigator | None
+) -> None:
+    """Each player chooses a different investigator (rules.md line 52); one killed or driven
+    insane stays out of the campaign, and so cannot replace themselves either."""
+    who = catalogue.identity(name, code)
+    for other in state.get("investigators", []):
+        if catalogue.identity(other["name"], other.get("code")) != who:
+            continue
+        if other["status"] != "active" or other is replacing:
+            message = (
+                _("%(name)s was killed in this campaign and cannot join it again.")
+                if other["status"] == "killed"
+                else _("%(name)s was driven insane in this campaign and cannot join it again.")
+            )
+            raise CommandError(message % {"name": other["name"]}, "code" if code else "name")
+        raise CommandError(
+            _("%(name)s is already in this campaign: each player has a different investigator.")
+            % {"name": other["name"]},
+            "code" if code else "name",
+        )
 
 
 def describe_add(p: Payload) -> str:
@@ -167,54 +220,6 @@ def describe_trauma(p: Payload) -> str:
         else _("%(name)s: mental trauma %(delta)s")
     )
     return template % {"name": p.get("name", ""), "delta": signed(p.get("delta", 0))}
-
-
-# XP
-
-
-def apply_xp(state: State, payload: Payload) -> None:
-    found = investigator(state, payload)
-    value = found["xp"] + need_int(payload, "delta", -200, 200)
-    if value < found["spent"]:
-        raise CommandError(
-            _("%(name)s has spent %(spent)d XP: earned XP cannot go below that.")
-            % {"name": found["name"], "spent": found["spent"]},
-            "delta",
-        )
-    if value > 999:
-        raise CommandError(_("Keep XP to 999 or less."), "delta")
-    found["xp"] = value
-
-
-def xp_cost(level: int) -> int:
-    return max(1, level)
-
-
-def apply_buy(state: State, payload: Payload) -> None:
-    found = investigator(state, payload)
-    level = need_int(payload, "level", 0, 5)
-    card = need_str(payload, "card", NAME, blank=True).strip()
-    cost = xp_cost(level)
-    unspent = found["xp"] - found["spent"]
-    if cost > unspent:
-        raise CommandError(
-            _("Not enough XP: that costs %(cost)d and %(name)s has %(left)d unspent.")
-            % {"cost": cost, "name": found["name"], "left": unspent},
-            "level",
-        )
-    if len(found["purchases"]) >= MAX_ITEMS:
-        raise CommandError(_("Too many purchases to keep."), "card")
-    found["spent"] += cost
-    found["purchases"].append({"card": card, "level": level, "cost": cost})
-
-
-def describe_buy(p: Payload) -> str:
-    return _("%(name)s spent %(cost)d XP on %(card)s (level %(level)s)") % {
-        "name": p.get("name", ""),
-        "cost": xp_cost(p["level"]) if isinstance(p.get("level"), int) else 0,
-        "card": p.get("card") or _("a card"),
-        "level": p.get("level", ""),
-    }
 
 
 # Killed or insane
@@ -292,13 +297,31 @@ NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
 
 class InvestigatorForm(forms.Form):
     player = forms.CharField(label=gettext_lazy("Player"), max_length=80, required=False)
-    name = forms.CharField(label=gettext_lazy("Investigator"), max_length=80)
+    code = forms.CharField(label=gettext_lazy("Investigator"), max_length=10, required=False)
+    name = forms.CharField(
+        label=gettext_lazy("Or type a name"),
+        max_length=80,
+        required=False,
+        help_text=gettext_lazy("Health and sanity are filled in from the card you pick."),
+    )
     health = forms.IntegerField(
-        label=gettext_lazy("Health"), min_value=1, max_value=30, widget=NUMBER
+        label=gettext_lazy("Health"), min_value=1, max_value=30, widget=NUMBER, required=False
     )
     sanity = forms.IntegerField(
-        label=gettext_lazy("Sanity"), min_value=1, max_value=30, widget=NUMBER
+        label=gettext_lazy("Sanity"), min_value=1, max_value=30, widget=NUMBER, required=False
     )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("name"):
+            cleaned["code"] = ""  # a typed name wins over the list's choice
+            for key in ("health", "sanity"):
+                if cleaned.get(key) is None and key not in self.errors:
+                    self.add_error(key, _("Give the health and sanity of a typed investigator."))
+        elif not cleaned.get("code") and "code" not in self.errors:
+            self.add_error("code", _("Pick an investigator, or type a name."))
+        return cleaned
+
     replaces = forms.IntegerField(
         min_value=1, max_value=10**9, required=False, widget=forms.HiddenInput
     )
@@ -314,23 +337,6 @@ class TraumaForm(InvestigatorIdForm):
     )
     delta = forms.IntegerField(
         label=gettext_lazy("Change"), min_value=-30, max_value=30, widget=forms.HiddenInput
-    )
-
-
-class DeltaForm(InvestigatorIdForm):
-    delta = forms.IntegerField(
-        label=gettext_lazy("Change"), min_value=-200, max_value=200, widget=forms.HiddenInput
-    )
-
-
-class BuyForm(InvestigatorIdForm):
-    card = forms.CharField(label=gettext_lazy("Card"), max_length=80, required=False)
-    level = forms.IntegerField(
-        label=gettext_lazy("Level"),
-        min_value=0,
-        max_value=5,
-        help_text=gettext_lazy("A card costs its level in XP, at least 1."),
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}),
     )
 
 
@@ -386,6 +392,9 @@ def investigator_view(state: State, found: Investigator) -> dict[str, Any]:
         "region": f"inv-{found['id']}",
         "keys": {k: f"{k}-{found['id']}" for k in ("xp", "physical", "mental", "fate")},
         "last_purchases": found["purchases"][-3:][::-1],
+        "label": catalogue.investigator_label(catalogue.BY_CODE[found["code"]])
+        if found.get("code") in catalogue.BY_CODE
+        else found["name"],
     }
 
 
@@ -399,14 +408,6 @@ COMMANDS = (
         regions=PEOPLE_REGIONS,
     ),
     Command("investigator.trauma", TraumaForm, apply_trauma, describe_trauma, with_investigator),
-    Command(
-        "investigator.xp",
-        DeltaForm,
-        apply_xp,
-        describe_investigator(gettext_noop("%(name)s: XP earned %(delta)s")),
-        with_investigator,
-    ),
-    Command("investigator.buy", BuyForm, apply_buy, describe_buy, with_investigator),
     Command(
         "investigator.mark",
         MarkForm,

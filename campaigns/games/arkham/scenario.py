@@ -27,7 +27,7 @@ from campaigns.commands import (
     next_id,
 )
 from campaigns.engines import chaos
-from campaigns.games.arkham import data
+from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.bag import change_bag, close_test
 from campaigns.games.arkham.common import (
     ALL_REGIONS,
@@ -36,6 +36,7 @@ from campaigns.games.arkham.common import (
     TokenField,
     investigator,
     need_token,
+    scenario_ref,
 )
 from campaigns.games.arkham.investigators import (
     TRAUMA_KINDS,
@@ -45,6 +46,7 @@ from campaigns.games.arkham.investigators import (
     trauma_of,
 )
 from campaigns.games.arkham.round import fresh_round
+from campaigns.games.arkham.xp import MAX_XP
 
 BAG_ROWS = (1, 2, 3)
 NON_POOL = [t for t in chaos.TOKENS if t not in data.POOL_TOKENS]
@@ -65,20 +67,59 @@ def end_scenario_tokens(state: State) -> None:
 # Starting one
 
 
+def picked_scenario(state: State, payload: Payload, id_key: str, name_key: str) -> tuple[str, str]:
+    """(id, name) of the scenario a payload means: typed (an event from before the list has
+    the name only), else picked from the campaign's list by id. A typed name of one of the
+    campaign's scenarios is that scenario."""
+    typed = payload.get(name_key)
+    if isinstance(typed, str) and typed.strip():
+        name = need_str(payload, name_key, NAME).strip()
+        return catalogue.scenario_ref(state["campaign"], name), name
+    picked = payload.get(id_key) or ""
+    if picked:
+        if not isinstance(picked, str) or catalogue.step(state["campaign"], picked) is None:
+            raise CommandError(_("That scenario is not in this campaign's list."), id_key)
+        found = catalogue.step(state["campaign"], picked)
+        assert found is not None
+        return picked, str(found["name"]["en"])
+    raise CommandError(_("Pick a scenario from the list, or type its name."), name_key)
+
+
+def scenario_name(p: Payload, id_key: str, name_key: str) -> str:
+    """A payload's scenario in the reader's language, for the history."""
+    typed, ref = p.get(name_key), p.get(id_key)
+    if isinstance(typed, str) and typed.strip():
+        return typed.strip()
+    for steps in catalogue.STEPS.values():
+        for step in steps:
+            if step["id"] == ref:
+                return catalogue.local(step["name"])
+    return ""
+
+
 def apply_start(state: State, payload: Payload) -> None:
+    ref, name = picked_scenario(state, payload, "scenario", "name")
     close_test(state)
     if state.get("scenario"):
         # Starting another scenario ends the one going on, as recording it would.
         end_scenario_tokens(state)
-    state["scenario"] = need_str(payload, "name", NAME).strip()
+    state["scenario"] = name
+    state["scenario_id"] = ref
     state["round"] = fresh_round()
 
 
 class StartForm(forms.Form):
-    name = forms.CharField(
+    scenario = forms.CharField(
         label=gettext_lazy("Scenario"),
         max_length=80,
+        required=False,
         help_text=gettext_lazy("Starting a scenario resets the round helper to round 1."),
+    )
+    name = forms.CharField(
+        label=gettext_lazy("Or type its name"),
+        max_length=80,
+        required=False,
+        help_text=gettext_lazy("A side scenario, or one not in the list."),
     )
 
 
@@ -115,8 +156,14 @@ def resolve_record_scenario(state: State, data_: Payload, rng: random.Random) ->
         if token and count:
             sign = -1 if data_.get(f"bag_op_{n}") == "remove" else 1
             changes.append({"token": token, "delta": sign * count})
+    for found in state.get("investigators", []):
+        gained = people[found["id"]].get("xp") if found["id"] in people else None
+        if isinstance(gained, int) and gained >= 0 and found["xp"] + gained > MAX_XP:
+            # The XP field refuses the same total (investigators.apply_xp).
+            raise CommandError(_("Keep XP to %(n)d or less.") % {"n": MAX_XP}, f"xp-{found['id']}")
     return {
-        "scenario": data_["scenario"],
+        "scenario": data_.get("scenario") or "",
+        "scenario_id": data_.get("scenario_id") or "",
         "resolution": data_.get("resolution", ""),
         "investigators": [people[k] for k in sorted(people)],
         "bag": changes,
@@ -127,8 +174,8 @@ def resolve_record_scenario(state: State, data_: Payload, rng: random.Random) ->
 
 def apply_record_scenario(state: State, payload: Payload) -> None:
     """After a scenario, everything at once: one event, so one undo takes it all back."""
+    ref, name = picked_scenario(state, payload, "scenario_id", "scenario")
     close_test(state)
-    name = need_str(payload, "scenario", NAME).strip()
     resolution = need_str(payload, "resolution", NAME, blank=True).strip()
     rows = payload.get("investigators", [])
     if not isinstance(rows, list) or len(rows) > MAX_INVESTIGATORS:
@@ -163,7 +210,8 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
         fate = row.get("fate") or ""
         if fate not in ("", "killed", "insane"):
             raise CommandError(_("%(name)s: killed or insane, or neither.") % who, f"fate-{key}")
-        found["xp"] = min(found["xp"] + xp, 999)
+        # An event from before the refusal in resolve_record_scenario may pass the limit.
+        found["xp"] = min(found["xp"] + xp, MAX_XP)
         if fate:
             found["marked"] = fate
         refresh_status(found)
@@ -213,6 +261,7 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
         {
             "id": next_id(state),
             "name": name,
+            "scenario_id": ref,
             "resolution": resolution,
             "investigators": results,
             "bag": changes,
@@ -220,16 +269,18 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
         }
     )
     state["scenario"] = None
+    state["scenario_id"] = None
     state["round"] = fresh_round()
 
 
 def describe_scenario(p: Payload) -> str:
+    name = scenario_name(p, "scenario_id", "scenario")
     if p.get("resolution"):
         return _("Recorded the scenario “%(name)s”: %(resolution)s") % {
-            "name": p.get("scenario"),
+            "name": name,
             "resolution": p["resolution"],
         }
-    return _("Recorded the scenario “%(name)s”") % {"name": p.get("scenario")}
+    return _("Recorded the scenario “%(name)s”") % {"name": name}
 
 
 class ScenarioForm(forms.Form):
@@ -239,7 +290,10 @@ class ScenarioForm(forms.Form):
     # The longest log entries a section takes at once (the page's textareas say so too).
     entry_length = 4000
 
-    scenario = forms.CharField(label=gettext_lazy("Scenario"), max_length=80)
+    scenario_id = forms.CharField(label=gettext_lazy("Scenario"), max_length=80, required=False)
+    scenario = forms.CharField(
+        label=gettext_lazy("Or type its name"), max_length=80, required=False
+    )
     resolution = forms.CharField(
         label=gettext_lazy("Resolution"),
         max_length=80,
@@ -294,15 +348,27 @@ class ScenarioForm(forms.Form):
 
 
 def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]:
-    record_fields = ["scenario", "resolution"]
+    campaign = state["campaign"]
+    played = [
+        s.get("scenario_id") or catalogue.scenario_ref(campaign, s["name"])
+        for s in state.get("scenarios", [])
+    ]
+    current = scenario_ref(state) if state.get("scenario") else None
+    record_fields = ["scenario", "scenario_id", "resolution"]
     record_fields += [key for p in in_play for key in p["keys"].values()]
     record_fields += [f"bag_{part}_{n}" for n in BAG_ROWS for part in ("op", "token", "count")]
     record_fields += [f"{kind}-{i['id']}" for i in state["trackers"] for kind in ("entry", "count")]
     return {
-        "scenario": state.get("scenario"),
+        "scenario": state.get("scenario")
+        and catalogue.scenario_label(campaign, current, state["scenario"]),
+        "scenario_id": current,
+        "scenario_choices": catalogue.scenario_choices(campaign, played, current),
         "scenarios": [
             {
                 **s,
+                "name": catalogue.scenario_label(
+                    campaign, s.get("scenario_id") or played[n], s["name"]
+                ),
                 "entries": [{**e, "section": _(e["section"])} for e in s["entries"]],
                 "bag": [
                     {
@@ -313,7 +379,7 @@ def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]
                     for b in s["bag"]
                 ],
             }
-            for s in state.get("scenarios", [])
+            for n, s in enumerate(state.get("scenarios", []))
         ],
         "token_choices": [(t, data.TOKEN_LABELS[t]) for t in NON_POOL],
         "bag_rows": [
@@ -330,7 +396,9 @@ COMMANDS = (
         "scenario.start",
         StartForm,
         apply_start,
-        lambda p: _("Started the scenario “%(name)s”") % {"name": p.get("name")},
+        lambda p: (
+            _("Started the scenario “%(name)s”") % {"name": scenario_name(p, "scenario", "name")}
+        ),
         stale_check=True,
         regions=ALL_REGIONS,
     ),

@@ -16,6 +16,10 @@ class SymbolEffect(TypedDict):
     modifier: int
     reveal_another: bool
     auto_fail: bool
+    reveal: NotRequired[int]  # how many more it reveals, when more than one
+    others: NotRequired[int]  # the other tokens' modifiers times this: 0 cancels, 2 doubles
+    harder: NotRequired[int]  # the difficulty raised by this much
+    per_x: NotRequired[int]  # −1: "−X", X set when the test starts
 
 
 class ElderSign(TypedDict):
@@ -23,6 +27,8 @@ class ElderSign(TypedDict):
 
     modifier: int
     auto_succeed: bool
+    set: NotRequired[bool]  # entered by the group (else the starting +0)
+    per_x: NotRequired[int]  # 1: "+X", X set when the test starts
 
 
 class Item(TypedDict):
@@ -34,7 +40,10 @@ class Item(TypedDict):
 class Purchase(TypedDict):
     card: str
     level: int
-    cost: int  # the XP spent: the level, at least 1
+    cost: int  # the XP spent (investigators.xp_cost)
+    upgrade_from: NotRequired[int | None]  # the level of the card it upgrades
+    exceptional: NotRequired[bool]
+    boxes: NotRequired[int]  # a Customizable card's boxes marked
 
 
 class Investigator(TypedDict):
@@ -55,6 +64,7 @@ class Investigator(TypedDict):
     supplies: dict[str, int]  # The Forgotten Age: supply key → how many
     replaces: int | None  # the investigator this one replaced
     replaced_by: int | None
+    code: NotRequired[str]  # the card picked from the data (catalogue), when picked
 
 
 class RevealedToken(TypedDict):
@@ -78,6 +88,9 @@ class Test(TypedDict):
     tokens: list[RevealedToken]
     open: bool
     physical: bool  # some token was drawn from a real bag and recorded
+    x: NotRequired[dict[str, int]]  # symbol → X, set when the test started
+    offered: NotRequired[list[str]]  # drawn at once, one to choose
+    set_aside: NotRequired[list[str]]  # drawn at once and not chosen: no effect
     total: int
     auto_fail: bool
     auto_succeed: bool
@@ -123,6 +136,7 @@ class ScenarioResult(TypedDict):
 
     id: int
     name: str
+    scenario_id: NotRequired[str]  # catalogue id, or "typed:<name>"
     resolution: str
     investigators: list[InvestigatorResult]
     bag: list[BagChange]
@@ -139,7 +153,8 @@ class ArkhamState(TypedDict):
     sealed: dict[str, int]  # token → count sealed on cards
     investigators: list[Investigator]
     active: int | None  # the investigator the bag tests for
-    scenario: str | None  # the scenario being played
+    scenario: str | None  # the scenario being played (its English or typed name)
+    scenario_id: NotRequired[str | None]  # its catalogue id, or "typed:<name>"
     effects: dict[str, dict[str, SymbolEffect]]  # "<band>|<scenario>" → symbol → effect
     draws: list[Test]  # the last 20 tests, oldest first
     stats: Stats

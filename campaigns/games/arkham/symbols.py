@@ -17,19 +17,53 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import Command, CommandError, Payload, State, need_bool, need_int
 from campaigns.engines import chaos
-from campaigns.games.arkham import data
+from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.common import (
     EFFECT_REGIONS,
     SKILL_LIMIT,
     InvestigatorIdForm,
     describe_investigator,
     investigator,
+    scenario_effects,
     scenario_key,
     token_view,
     with_investigator,
 )
 
 EFFECT_KEYS = {"modifier", "reveal_another", "auto_fail"}
+# Kept only when they say something (an effect from before them has none): reveal N more,
+# cancel (0) or double (2) the other revealed tokens' modifiers, raise the difficulty, and X
+# times ``per_x`` added, X set when the test starts.
+RICH_KEYS = {"reveal", "others", "harder", "per_x"}
+OTHERS = {"": 1, "cancel": 0, "double": 2}
+
+
+def clean_effect(symbol: str, effect: Any) -> dict[str, Any]:
+    if not isinstance(effect, dict) or not EFFECT_KEYS <= set(effect) <= EFFECT_KEYS | RICH_KEYS:
+        raise CommandError(_("Give the effect of each of the four symbols."), symbol)
+    clean: dict[str, Any] = {
+        "modifier": need_int(effect, "modifier", -SKILL_LIMIT, SKILL_LIMIT),
+        "reveal_another": need_bool(effect, "reveal_another"),
+        "auto_fail": need_bool(effect, "auto_fail"),
+    }
+    more = need_int(effect, "reveal", 0, chaos.MAX_REVEAL) if "reveal" in effect else None
+    if more is not None:
+        clean["reveal_another"] = more > 0
+        if more > 1:
+            clean["reveal"] = more
+    others = effect.get("others", "")
+    if others not in ("cancel", "double", ""):
+        raise CommandError(_("Give the effect of each of the four symbols."), f"{symbol}_others")
+    if others:
+        clean["others"] = OTHERS[others]
+    for key, low, high in (("harder", 0, chaos.MAX_HARDER), ("per_x", -1, 1)):
+        value = need_int(effect, key, low, high) if key in effect else 0
+        if value:
+            clean[key] = value
+    if clean["auto_fail"]:
+        # Nothing else an automatic failure does can matter.
+        clean = {"modifier": 0, "reveal_another": False, "auto_fail": True}
+    return clean
 
 
 def apply_effects(state: State, payload: Payload) -> None:
@@ -38,32 +72,42 @@ def apply_effects(state: State, payload: Payload) -> None:
     effects = payload.get("effects")
     if not isinstance(effects, dict) or set(effects) != set(data.SCENARIO_SYMBOLS):
         raise CommandError(_("Give the effect of each of the four symbols."), "skull")
-    clean = {}
-    for symbol in data.SCENARIO_SYMBOLS:
-        effect = effects[symbol]
-        if not isinstance(effect, dict) or set(effect) != EFFECT_KEYS:
-            raise CommandError(_("Give the effect of each of the four symbols."), symbol)
-        clean[symbol] = {
-            "modifier": need_int(effect, "modifier", -SKILL_LIMIT, SKILL_LIMIT),
-            "reveal_another": need_bool(effect, "reveal_another"),
-            "auto_fail": need_bool(effect, "auto_fail"),
-        }
-        if clean[symbol]["auto_fail"]:
-            clean[symbol].update(modifier=0, reveal_another=False)
+    clean = {symbol: clean_effect(symbol, effects[symbol]) for symbol in data.SCENARIO_SYMBOLS}
     chaos.validate_effects(clean)
-    state.setdefault("effects", {})[scenario_key(state)] = clean
+    stored = state.setdefault("effects", {})
+    key = scenario_key(state)
+    band, ref = key.split("|", 1)
+    for old in [k for k in stored if k != key and k.startswith(band + "|")]:
+        # A key from before the effects were kept by scenario id, naming the same scenario.
+        if catalogue.scenario_ref(state["campaign"], old.split("|", 1)[1]) == ref:
+            del stored[old]
+    stored[key] = clean
 
 
 def resolve_effects(state: State, data_: Payload, rng: random.Random) -> Payload:
     effects = {}
     for symbol in data.SCENARIO_SYMBOLS:
         mode = data_.get(symbol) or "modifier"
-        effects[symbol] = {
-            "modifier": 0 if mode == "fail" else data_.get(f"{symbol}_value") or 0,
+        more = data_.get(f"{symbol}_reveal")
+        effect: dict[str, Any] = {
+            "modifier": 0 if mode in ("fail", "x") else data_.get(f"{symbol}_value") or 0,
             "reveal_another": mode == "again",
             "auto_fail": mode == "fail",
         }
-    return {"scenario": state.get("scenario") or "", "effects": effects}
+        if more is not None and mode != "fail":
+            effect["reveal"] = max(more, 1 if mode == "again" else 0)
+        if data_.get(f"{symbol}_others"):
+            effect["others"] = data_[f"{symbol}_others"]
+        if data_.get(f"{symbol}_harder"):
+            effect["harder"] = data_[f"{symbol}_harder"]
+        if mode == "x":
+            effect["per_x"] = -1
+        effects[symbol] = effect
+    return {
+        "scenario": state.get("scenario") or "",
+        "scenario_id": state.get("scenario_id") or "",
+        "effects": effects,
+    }
 
 
 def describe_effects(p: Payload) -> str:
@@ -75,13 +119,28 @@ def apply_elder(state: State, payload: Payload) -> None:
     found["elder"] = {
         "modifier": need_int(payload, "modifier", -SKILL_LIMIT, SKILL_LIMIT),
         "auto_succeed": need_bool(payload, "auto_succeed"),
+        "set": True,
     }
+    if payload.get("plus_x"):  # "+X", X set when the test starts (an event before it has none)
+        found["elder"]["per_x"] = 1
+
+
+def elder_is_set(elder: dict[str, Any]) -> bool:
+    """Whether the group entered the elder sign (a state from before the mark counts one that
+    differs from the starting +0)."""
+    return bool(elder.get("set") or elder.get("modifier") or elder.get("auto_succeed"))
 
 
 EFFECT_MODES = [
     ("modifier", gettext_lazy("Modifier")),
+    ("x", gettext_lazy("−X (X set at the test)")),
     ("again", gettext_lazy("Reveal another")),
     ("fail", gettext_lazy("Automatic failure")),
+]
+OTHERS_CHOICES = [
+    ("", "—"),
+    ("cancel", gettext_lazy("cancel the other tokens' modifiers")),
+    ("double", gettext_lazy("double the other tokens' modifiers")),
 ]
 
 
@@ -115,6 +174,21 @@ class EffectsForm(forms.Form):
                     }
                 ),
             )
+            self.fields[f"{symbol}_reveal"] = forms.IntegerField(
+                label=gettext_lazy("Reveal more tokens"),
+                min_value=0,
+                max_value=chaos.MAX_REVEAL,
+                required=False,
+            )
+            self.fields[f"{symbol}_others"] = forms.ChoiceField(
+                label=gettext_lazy("Other modifiers"), choices=OTHERS_CHOICES, required=False
+            )
+            self.fields[f"{symbol}_harder"] = forms.IntegerField(
+                label=gettext_lazy("Difficulty raised by"),
+                min_value=0,
+                max_value=chaos.MAX_HARDER,
+                required=False,
+            )
 
     def rows(self) -> list[tuple[dict[str, Any], forms.BoundField, forms.BoundField]]:
         """Each symbol as the page shows it (entered yet or not), its mode and its modifier."""
@@ -136,24 +210,35 @@ class ElderForm(InvestigatorIdForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     auto_succeed = forms.BooleanField(label=gettext_lazy("Automatic success"), required=False)
+    plus_x = forms.BooleanField(
+        label=gettext_lazy("Plus X (X set at the test)"),
+        required=False,
+        help_text=gettext_lazy("X is a number you give when the test starts."),
+    )
 
 
 def effect_initial(state: State) -> dict[str, Any]:
-    """The effects form's initial values: the mode and modifier of each symbol entered so far
-    for the scenario being played (a symbol not entered yet is not in it)."""
-    scenario_effects = state.get("effects", {}).get(scenario_key(state), {})
+    """The effects form's initial values: what each symbol entered so far for the scenario
+    being played does (a symbol not entered yet is not in it)."""
     initial: dict[str, Any] = {}
-    for symbol, effect in scenario_effects.items():
+    for symbol, effect in scenario_effects(state).items():
         if not effect:
             continue
         initial[symbol] = (
             "fail"
             if effect.get("auto_fail")
+            else "x"
+            if effect.get("per_x")
             else "again"
-            if effect.get("reveal_another")
+            if effect.get("reveal_another") and "reveal" not in effect
             else "modifier"
         )
         initial[f"{symbol}_value"] = effect.get("modifier", 0)
+        if effect.get("reveal"):
+            initial[f"{symbol}_reveal"] = effect["reveal"]
+        initial[f"{symbol}_others"] = {0: "cancel", 2: "double"}.get(effect.get("others", 1), "")
+        if effect.get("harder"):
+            initial[f"{symbol}_harder"] = effect["harder"]
     return initial
 
 

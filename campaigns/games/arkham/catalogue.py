@@ -1,0 +1,145 @@
+"""What the box already knows, for the group to pick instead of type: each campaign's scenarios
+in play order and the investigators with their health and sanity.
+
+Copied from ``shared/data/arkham_scenarios.json`` and ``arkham_investigators.json`` into
+``facts/`` (their ``_about`` names the sources): facts only, names in English and, where the
+sources have them, in simplified and traditional Chinese (no Japanese names exist there, so a
+Japanese reader sees the English). A scenario is known by its id within the campaign; a typed
+name that matches one of its names, in any case and language, is that scenario, and any other
+typed name is a scenario of its own ("typed:" and the name, spaces and case folded).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+FACTS = Path(__file__).with_name("facts")
+TYPED = "typed:"
+
+
+def _load(name: str) -> Any:
+    return json.loads((FACTS / name).read_text(encoding="utf-8"))
+
+
+STEPS: dict[str, list[dict[str, Any]]] = _load("scenarios.json")["campaigns"]
+# The investigators offered: the original cards, the parallel versions and the story ones
+# (reprints, promotional and hidden versions repeat an original).
+OFFERED_VERSIONS = ("original", "parallel", "story")
+INVESTIGATORS: list[dict[str, Any]] = [
+    i for i in _load("investigators.json")["investigators"] if i["version"] in OFFERED_VERSIONS
+]
+BY_CODE = {i["code"]: i for i in INVESTIGATORS}
+
+
+def normal(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def language_key() -> str:
+    """The data's name key for the reader's language."""
+    language = (translation.get_language() or "en").lower()
+    if language.startswith("zh-hant") or language in ("zh-tw", "zh-hk", "zh-mo"):
+        return "zh-Hant"
+    if language.startswith("zh"):
+        return "zh-Hans"
+    return "en"
+
+
+def local(names: dict[str, str]) -> str:
+    return names.get(language_key()) or names["en"]
+
+
+# Scenarios
+
+
+def scenarios(campaign: str) -> list[dict[str, Any]]:
+    """The campaign's scenarios in play order (interludes and epilogues are not played)."""
+    return [s for s in STEPS.get(campaign, []) if s["kind"] == "scenario"]
+
+
+def scenario_ref(campaign: str, text: str) -> str:
+    """The scenario a name or id means in this campaign: its id, or "typed:<name>"."""
+    wanted = normal(text)
+    for step in STEPS.get(campaign, []):
+        if step["id"] == text or any(normal(n) == wanted for n in step["name"].values()):
+            return str(step["id"])
+    return TYPED + wanted
+
+
+def step(campaign: str, ref: str | None) -> dict[str, Any] | None:
+    return next((s for s in STEPS.get(campaign, []) if s["id"] == ref), None)
+
+
+def scenario_label(campaign: str, ref: str | None, fallback: str) -> str:
+    """A scenario's name in the reader's language, or the name as typed."""
+    found = step(campaign, ref)
+    return local(found["name"]) if found else fallback
+
+
+def scenario_choices(campaign: str, played: list[str], current: str | None) -> list[dict]:
+    """The campaign's scenarios to pick from: the next one first (after the last one played,
+    else the first not played), then every one in play order."""
+    steps = scenarios(campaign)
+    ids = [s["id"] for s in steps]
+    upcoming = None
+    if played and played[-1] in ids:
+        after = ids.index(played[-1]) + 1
+        upcoming = next((i for i in ids[after:] if i not in played), None)
+    if upcoming is None:
+        upcoming = next((i for i in ids if i not in played), None)
+    ordered = sorted(steps, key=lambda s: s["id"] != upcoming)
+    return [
+        {
+            "id": s["id"],
+            "label": local(s["name"]),
+            "next": s["id"] == upcoming,
+            "played": s["id"] in played,
+            "current": s["id"] == current,
+        }
+        for s in ordered
+    ]
+
+
+# Investigators
+
+
+def investigator_label(entry: dict[str, Any]) -> str:
+    return local(entry["name"])
+
+
+def identity(name: str, code: str | None = None) -> str:
+    """Who an investigator is, whichever version or language names them: the English name of
+    the card picked or named, else the typed name folded."""
+    found = BY_CODE.get(code or "")
+    if found is None:
+        wanted = normal(name)
+        found = next(
+            (i for i in INVESTIGATORS if any(normal(n) == wanted for n in i["name"].values())),
+            None,
+        )
+    return normal(found["name"]["en"]) if found else normal(name)
+
+
+def investigator_choices() -> list[dict[str, Any]]:
+    """The investigators to pick from, by name in the reader's language."""
+    rows = []
+    for entry in INVESTIGATORS:
+        label = investigator_label(entry)
+        if entry.get("subname"):
+            label = f"{label}: {local(entry['subname'])}"
+        if entry["version"] == "parallel":
+            label = _("%(name)s (parallel)") % {"name": label}
+        rows.append(
+            {
+                "code": entry["code"],
+                "label": label,
+                "health": entry["health"],
+                "sanity": entry["sanity"],
+            }
+        )
+    return sorted(rows, key=lambda r: normal(r["label"]))

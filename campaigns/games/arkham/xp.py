@@ -1,0 +1,184 @@
+"""Experience: earned XP (the investigator's field and the step after a scenario refuse the same
+totals) and spending it as the rules price a purchase: a card its level, at least 1; an upgrade
+the difference in level, at least 1; an Exceptional card double; a Customizable upgrade the
+boxes it marks. The seed has no XP rules (``shared/spec/rules.md`` line 88: "[NOT IN SEED]:
+… XP"): these follow the Rules Reference entries "Experience", "Upgrading", "Exceptional" and
+"Customizable", as issue 9 asks.
+
+In the state each investigator has ``xp`` (earned, all told), ``spent`` and ``purchases``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
+
+from campaigns.commands import Command, CommandError, Payload, State, need_int, need_str
+from campaigns.games.arkham.common import (
+    MAX_ITEMS,
+    NAME,
+    InvestigatorIdForm,
+    describe_investigator,
+    investigator,
+    with_investigator,
+)
+from campaigns.games.arkham.state import Purchase
+
+MAX_XP = 999  # earned XP, all told: the XP field and the step after a scenario both refuse more
+
+
+def apply_xp(state: State, payload: Payload) -> None:
+    found = investigator(state, payload)
+    value = found["xp"] + need_int(payload, "delta", -200, 200)
+    if value < found["spent"]:
+        raise CommandError(
+            _("%(name)s has spent %(spent)d XP: earned XP cannot go below that.")
+            % {"name": found["name"], "spent": found["spent"]},
+            "delta",
+        )
+    if value > MAX_XP:
+        raise CommandError(_("Keep XP to %(n)d or less.") % {"n": MAX_XP}, "delta")
+    found["xp"] = value
+
+
+def xp_cost(
+    level: int, upgrade_from: int | None = None, exceptional: bool = False, boxes: int = 0
+) -> int:
+    """The XP a purchase costs: a card its level, at least 1 (a level-0 card costs 1); an
+    upgrade the difference between the two levels, at least 1; an Exceptional card double;
+    a Customizable upgrade the boxes it marks (Rules Reference: "Experience", "Upgrading",
+    "Exceptional", "Customizable"; the seed has no XP rules, rules.md line 88)."""
+    if boxes:
+        return boxes
+    cost = max(1, level - (upgrade_from or 0))
+    return cost * 2 if exceptional else cost
+
+
+def purchase_of(payload: Payload) -> tuple[int, int | None, bool, int]:
+    """(level, upgrade from, exceptional, boxes) of a purchase, checked."""
+    boxes = need_int(payload, "boxes", 0, 30) if payload.get("boxes") is not None else 0
+    level = need_int(payload, "level", 0, 5) if not boxes or payload.get("level") else 0
+    upgrade_from = payload.get("upgrade_from")
+    if upgrade_from is not None:
+        upgrade_from = need_int(payload, "upgrade_from", 0, 5)
+        if upgrade_from >= level and not boxes:
+            raise CommandError(
+                _("An upgrade goes up in level: from level %(old)d to a higher one.")
+                % {"old": upgrade_from},
+                "level",
+            )
+    exceptional = payload.get("exceptional") is True
+    return level, upgrade_from, exceptional, boxes
+
+
+def apply_buy(state: State, payload: Payload) -> None:
+    found = investigator(state, payload)
+    level, upgrade_from, exceptional, boxes = purchase_of(payload)
+    card = need_str(payload, "card", NAME, blank=True).strip()
+    cost = xp_cost(level, upgrade_from, exceptional, boxes)
+    unspent = found["xp"] - found["spent"]
+    if cost > unspent:
+        raise CommandError(
+            _("Not enough XP: that costs %(cost)d and %(name)s has %(left)d unspent.")
+            % {"cost": cost, "name": found["name"], "left": unspent},
+            "level",
+        )
+    if len(found["purchases"]) >= MAX_ITEMS:
+        raise CommandError(_("Too many purchases to keep."), "card")
+    found["spent"] += cost
+    purchase: Purchase = {"card": card, "level": level, "cost": cost}
+    if upgrade_from is not None:
+        purchase["upgrade_from"] = upgrade_from
+    if exceptional:
+        purchase["exceptional"] = True
+    if boxes:
+        purchase["boxes"] = boxes
+    found["purchases"].append(purchase)
+
+
+def describe_buy(p: Payload) -> str:
+    try:
+        level, upgrade_from, exceptional, boxes = purchase_of(p)
+        cost = xp_cost(level, upgrade_from, exceptional, boxes)
+    except CommandError:
+        level, upgrade_from, boxes, cost = p.get("level", 0), None, 0, 0
+    words = {
+        "name": p.get("name", ""),
+        "cost": cost,
+        "card": p.get("card") or _("a card"),
+        "level": level,
+        "old": upgrade_from,
+        "boxes": boxes,
+    }
+    if boxes:
+        return _("%(name)s spent %(cost)d XP on %(card)s (%(boxes)d boxes)") % words
+    if upgrade_from is not None:
+        return (
+            _("%(name)s spent %(cost)d XP upgrading %(card)s (level %(old)s to %(level)s)") % words
+        )
+    return _("%(name)s spent %(cost)d XP on %(card)s (level %(level)s)") % words
+
+
+# What the phones post
+
+
+class DeltaForm(InvestigatorIdForm):
+    delta = forms.IntegerField(
+        label=gettext_lazy("Change"), min_value=-200, max_value=200, widget=forms.HiddenInput
+    )
+
+
+class BuyForm(InvestigatorIdForm):
+    card = forms.CharField(label=gettext_lazy("Card"), max_length=80, required=False)
+    level = forms.IntegerField(
+        label=gettext_lazy("Level"),
+        min_value=0,
+        max_value=5,
+        required=False,
+        help_text=gettext_lazy("A card costs its level in XP, at least 1."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}),
+    )
+    upgrade_from = forms.IntegerField(
+        label=gettext_lazy("Upgrading from level"),
+        min_value=0,
+        max_value=5,
+        required=False,
+        help_text=gettext_lazy("An upgrade costs the difference in level, at least 1."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}),
+    )
+    exceptional = forms.BooleanField(
+        label=gettext_lazy("Exceptional (costs double)"), required=False
+    )
+    boxes = forms.IntegerField(
+        label=gettext_lazy("Customizable: boxes marked"),
+        min_value=1,
+        max_value=30,
+        required=False,
+        help_text=gettext_lazy("A Customizable upgrade costs the boxes it marks."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("level") is None and not cleaned.get("boxes") and "level" not in self.errors:
+            self.add_error("level", _("Give the card's level."))
+        if cleaned.get("level") is None:
+            cleaned["level"] = 0
+        if not cleaned.get("exceptional"):
+            cleaned.pop("exceptional", None)
+        return cleaned
+
+
+COMMANDS = (
+    Command(
+        "investigator.xp",
+        DeltaForm,
+        apply_xp,
+        describe_investigator(gettext_noop("%(name)s: XP earned %(delta)s")),
+        with_investigator,
+    ),
+    Command("investigator.buy", BuyForm, apply_buy, describe_buy, with_investigator),
+)
