@@ -1,7 +1,8 @@
 """Arkham Horror: The Card Game: campaign log, investigators, a chaos bag with exact odds.
 
 One module per feature of the game, each keeping its commands' forms, rules and words together:
-``bag`` (drawing, bless, curse and frost, what is in the bag), ``symbols`` (what skull, cultist,
+``bag`` (what is in the bag), ``draw`` (a test's tokens: bless, curse and frost, X, several at
+once), ``symbols`` (what skull, cultist,
 tablet, elder thing and the elder sign do), ``investigators``, ``xp`` (earning and spending
 it), ``log`` (the campaign log's sections and supplies), ``scenario`` (starting one, recording
 it afterwards) and ``round`` (the round helper). ``setup`` builds a new campaign's state,
@@ -13,7 +14,16 @@ included) and ``context`` joins what the pages show.
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.commands import registry
-from campaigns.games.arkham import bag, investigators, log, round, scenario, symbols, xp
+from campaigns.games.arkham import (
+    bag,
+    draw,
+    investigators,
+    log,
+    round,
+    scenario,
+    symbols,
+    xp,
+)
 from campaigns.games.arkham.context import context
 from campaigns.games.arkham.setup import SetupForm, initial_state
 from campaigns.games.base import META_COMMANDS, Game, Page
@@ -31,6 +41,7 @@ GAME = Game(
     commands=registry(
         META_COMMANDS,
         TRACKER_COMMANDS.values(),
+        draw.COMMANDS,
         bag.COMMANDS,
         symbols.COMMANDS,
         investigators.COMMANDS,

@@ -1,5 +1,5 @@
-"""The chaos bag: what is in it, drawing a test's tokens (bless, curse and frost included),
-recording a token drawn by hand, putting tokens in and out, sealing and releasing them.
+"""The chaos bag: what is in it, putting tokens in and out, sealing and releasing them, who it
+tests for (drawing a test's tokens is ``draw``).
 
 In the state, ``bag`` counts the tokens of the chaos bag, the ones revealed in the open test
 included (they go back at the end of the test); ``sealed`` counts the tokens sealed on cards;
@@ -11,27 +11,24 @@ tests for. No order of the bag is ever stored: a draw is decided in ``resolve``,
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_choice, need_int, next_id
-from campaigns.engines import chaos
+from campaigns.commands import Command, CommandError, Payload, State, need_int
 from campaigns.games.arkham import data
 from campaigns.games.arkham.common import (
     BAG_REGIONS,
     EFFECT_REGIONS,
     PEOPLE_REGIONS,
     TokenField,
-    effects_for,
     investigator,
     name_of,
     need_token,
     token_words,
 )
-from campaigns.games.arkham.state import RevealedToken, Test
+from campaigns.games.arkham.state import Test
 
 MAX_DRAWS = 20
 
@@ -44,11 +41,18 @@ def open_test(state: State) -> Test | None:
     return draws[-1] if draws and draws[-1].get("open") else None
 
 
+def out_of_bag(test: Test) -> list[str]:
+    """Every token the test took out: revealed, offered to choose from, set aside."""
+    return (
+        [e["token"] for e in test["tokens"]] + test.get("offered", []) + test.get("set_aside", [])
+    )
+
+
 def revealed_counts(state: State) -> dict[str, int]:
     counts: dict[str, int] = {}
     test = open_test(state)
-    for entry in test["tokens"] if test else []:
-        counts[entry["token"]] = counts.get(entry["token"], 0) + 1
+    for token in out_of_bag(test) if test else []:
+        counts[token] = counts.get(token, 0) + 1
     return counts
 
 
@@ -67,202 +71,19 @@ def resting_bag(state: State) -> dict[str, int]:
     return {t: n for t, n in bag.items() if n > 0}
 
 
-# A test: revealing tokens
-
-
-def reveals_of(test: Test) -> list[chaos.Reveal]:
-    """The test's tokens as the engine's chain rule reads them (each as it did when revealed)."""
-    return [
-        chaos.Reveal(e["token"], e["modifier"], e["again"], e["succeed"]) for e in test["tokens"]
-    ]
-
-
-def store_outcome(test: Test) -> None:
-    """The test's outcome from its tokens, by the engine's chain rule."""
-    outcome = chaos.chain(reveals_of(test))
-    for index in outcome.second_frosts:
-        test["tokens"][index]["second_frost"] = True
-    test["total"] = outcome.total
-    test["auto_fail"] = outcome.auto_fail
-    test["auto_succeed"] = outcome.auto_succeed
-
-
-def wants_another(state: State, test: Test) -> bool:
-    """Whether the rules make the test reveal another token now (and one is left to reveal)."""
-    return chaos.chain(reveals_of(test)).goes_on and bool(drawable(state))
-
-
 def close_test(state: State) -> None:
     test = open_test(state)
     if test is None:
         return
-    for entry in test["tokens"]:
-        if entry["token"] in data.POOL_TOKENS:
-            state["bag"][entry["token"]] -= 1
-            if not state["bag"][entry["token"]]:
-                del state["bag"][entry["token"]]
+    # Bless and curse revealed go back to the pool, the ones drawn and not chosen included
+    # (they were revealed too).
+    for token in out_of_bag(test):
+        if token in data.POOL_TOKENS:
+            state["bag"][token] -= 1
+            if not state["bag"][token]:
+                del state["bag"][token]
+    test.pop("offered", None)
     test["open"] = False
-
-
-def reveal(
-    state: State, payload: Payload, new_test: bool, automatic: bool, complete: bool = True
-) -> None:
-    """Reveal the payload's tokens into a new or the open test. `automatic` (a server draw) also
-    checks that the chain follows the rules: every token but the last reveals another, and the
-    last one does not (unless `complete` is off, while the chain is being drawn)."""
-    tokens = payload.get("tokens")
-    if not isinstance(tokens, list) or not 1 <= len(tokens) <= 60:
-        raise CommandError(_("A draw needs at least one token."), "tokens")
-    if new_test:
-        close_test(state)
-        who = payload.get("investigator")
-        if who is not None:
-            investigator(state, payload)
-        test: Test = {
-            "id": next_id(state),
-            "investigator": who,
-            "who": name_of(state, who),
-            "scenario": state.get("scenario") or "",
-            "tokens": [],
-            "open": True,
-            "physical": not automatic,
-            "total": 0,
-            "auto_fail": False,
-            "auto_succeed": False,
-        }
-        store_outcome(test)
-        state.setdefault("draws", []).append(test)
-        del state["draws"][:-MAX_DRAWS]
-        state["stats"]["tests"] += 1
-    else:
-        going_on = open_test(state)
-        if going_on is None:
-            raise CommandError(_("No test is going on: draw to start one."), "tokens")
-        test = going_on
-        if not automatic:
-            test["physical"] = True
-    effects = effects_for(state, test["investigator"])
-    for index, token in enumerate(tokens):
-        if token not in chaos.TOKENS:
-            raise CommandError(
-                _("There is no chaos token called “%(token)s”.") % {"token": token}, "token"
-            )
-        if drawable(state).get(token, 0) < 1:
-            raise CommandError(
-                _("There is no %(token)s token left in the bag to reveal.")
-                % {"token": data.TOKEN_LABELS[token]},
-                "token",
-            )
-        revealed = chaos.reveal(token, effects)
-        entry: RevealedToken = {
-            "token": token,
-            "modifier": revealed.modifier,
-            "again": revealed.again,
-            "succeed": revealed.succeed,
-            "auto": automatic and index > 0,  # drawn because the one before said so
-        }
-        test["tokens"].append(entry)
-        store_outcome(test)
-        state["stats"]["tokens"][token] = state["stats"]["tokens"].get(token, 0) + 1
-        if automatic and index < len(tokens) - 1 and not wants_another(state, test):
-            raise CommandError(_("That draw does not follow the chaos bag's rules."), "tokens")
-    if automatic and complete and wants_another(state, test):
-        raise CommandError(_("That draw stops before the chaos bag's rules say."), "tokens")
-
-
-def draw_chain(state: State, investigator_id: Any, new_test: bool, rng: random.Random) -> list:
-    """Draw at random, then keep drawing while the engine's chain rule says reveal another
-    (bless, curse, frost, a symbol marked so). Returns the tokens drawn."""
-    if new_test:
-        bag, before = resting_bag(state), []  # the test going on ends first
-        if not bag:
-            raise CommandError(_("The bag is empty: put tokens in it before drawing."), "tokens")
-    else:
-        test = open_test(state)
-        bag, before = drawable(state), reveals_of(test) if test else []
-        if not bag:
-            raise CommandError(
-                _("Every token in the bag is already out: press Done to end the test."), "tokens"
-            )
-    return chaos.draw_chain(bag, effects_for(state, investigator_id), rng, before)
-
-
-def the_test_shown(state: State, data_: Payload) -> Test:
-    """The open test, which must be the one the phone showed when it says which."""
-    test = open_test(state)
-    if test is None:
-        raise CommandError(_("No test is going on: draw to start one."), "tokens")
-    if data_.get("test") not in (None, test["id"]):
-        raise CommandError(
-            _("That test ended on another phone meanwhile: here is the one going on now."),
-            "tokens",
-        )
-    return test
-
-
-def resolve_draw(state: State, data_: Payload, rng: random.Random) -> Payload:
-    who = state.get("active")
-    return {
-        "investigator": who,
-        "who": name_of(state, who),
-        "tokens": draw_chain(state, who, True, rng),
-    }
-
-
-def apply_draw(state: State, payload: Payload) -> None:
-    reveal(state, payload, True, True)
-
-
-def describe_draw(p: Payload) -> str:
-    if p.get("who"):
-        return _("Drew %(tokens)s for %(who)s") % {
-            "tokens": token_words(p.get("tokens")),
-            "who": p["who"],
-        }
-    return _("Drew %(tokens)s") % {"tokens": token_words(p.get("tokens"))}
-
-
-def resolve_another(state: State, data_: Payload, rng: random.Random) -> Payload:
-    who = the_test_shown(state, data_)["investigator"]
-    return {"who": name_of(state, who), "tokens": draw_chain(state, who, False, rng)}
-
-
-def apply_another(state: State, payload: Payload) -> None:
-    reveal(state, payload, False, True)
-
-
-def describe_another(p: Payload) -> str:
-    return _("Revealed another: %(tokens)s") % {"tokens": token_words(p.get("tokens"))}
-
-
-def resolve_done(state: State, data_: Payload, rng: random.Random) -> Payload:
-    the_test_shown(state, data_)
-    return {}
-
-
-def apply_done(state: State, payload: Payload) -> None:
-    if open_test(state) is None:
-        raise CommandError(_("No test is going on."), "tokens")
-    close_test(state)
-
-
-def resolve_record(state: State, data_: Payload, rng: random.Random) -> Payload:
-    into = data_.get("into") or "new"
-    if into == "same":
-        the_test_shown(state, data_)
-    test = open_test(state)
-    who = state.get("active") if into == "new" else test["investigator"] if test else None
-    return {"token": data_["token"], "into": into, "investigator": who, "who": name_of(state, who)}
-
-
-def apply_record(state: State, payload: Payload) -> None:
-    token = need_token(payload)
-    into = need_choice(payload, "into", ("new", "same"))
-    reveal(state, {**payload, "tokens": [token]}, into == "new", False)
-
-
-def describe_record(p: Payload) -> str:
-    return _("Recorded a drawn %(token)s") % {"token": token_words([p.get("token")])}
 
 
 # Changing what is in the bag
@@ -355,31 +176,8 @@ def apply_active(state: State, payload: Payload) -> None:
 # What the phones post
 
 
-class EmptyForm(forms.Form):
-    """A tap with nothing to say but which button (draw, reveal another, done)."""
-
-
-class TestForm(forms.Form):
-    """Reveal another or done: the test the phone showed, so a tap meant for a test that has
-    ended meanwhile does not land in a new one."""
-
-    test = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
-
-
 class TokenForm(forms.Form):
     token = TokenField()
-
-
-class RecordForm(TokenForm):
-    test = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
-    into = forms.ChoiceField(
-        label=gettext_lazy("This token"),
-        choices=[
-            ("same", gettext_lazy("belongs to the test going on")),
-            ("new", gettext_lazy("starts a new test")),
-        ],
-        required=False,
-    )
 
 
 class ReleaseForm(forms.Form):
@@ -408,41 +206,6 @@ class ActiveForm(forms.Form):
 
 
 COMMANDS = (
-    # A draw starts a new test: from a screen that had not seen the last change (a second
-    # phone, a double tap) it is refused rather than replacing the test just drawn.
-    Command(
-        "bag.draw",
-        EmptyForm,
-        apply_draw,
-        describe_draw,
-        resolve_draw,
-        stale_check=True,
-        regions=BAG_REGIONS,
-    ),
-    Command(
-        "bag.another",
-        TestForm,
-        apply_another,
-        describe_another,
-        resolve_another,
-        regions=BAG_REGIONS,
-    ),
-    Command(
-        "bag.done",
-        TestForm,
-        apply_done,
-        lambda p: _("Ended the test: tokens returned"),
-        resolve_done,
-        regions=BAG_REGIONS,
-    ),
-    Command(
-        "bag.record",
-        RecordForm,
-        apply_record,
-        describe_record,
-        resolve_record,
-        regions=BAG_REGIONS,
-    ),
     Command(
         "bag.change",
         BagChangeForm,

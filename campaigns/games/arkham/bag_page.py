@@ -15,29 +15,36 @@ from django.utils.translation import gettext_lazy
 from campaigns.commands import State
 from campaigns.engines import chaos
 from campaigns.games.arkham import data
-from campaigns.games.arkham.bag import (
-    drawable,
-    open_test,
-    resting_bag,
-    revealed_counts,
-    wants_another,
-)
-from campaigns.games.arkham.common import effects_for, signed, token_view
+from campaigns.games.arkham.bag import drawable, open_test, resting_bag, revealed_counts
+from campaigns.games.arkham.common import effects_for, scenario_effects, signed, token_view
+from campaigns.games.arkham.draw import XForm, wants_another
 from campaigns.games.arkham.state import Test
+from campaigns.games.arkham.symbols import elder_is_set
 from campaigns.words import joined
 
 # The bag and its tests
 
 
-def effect_text(entry: Mapping[str, Any]) -> str:
-    """What a revealed token did, in words."""
+def effect_text(entry: Mapping[str, Any], per_x: int = 0) -> str:
+    """What a revealed token did (or does: ``per_x`` −1 for "−X", 1 for "+X"), in words."""
     if entry.get("second_frost"):
         return _("a second frost: automatic failure")
     if entry["modifier"] is None:
         return _("automatic failure")
-    parts = [_("automatic success") if entry.get("succeed") else signed(entry["modifier"])]
+    number = signed(entry["modifier"])
+    if per_x:
+        x = "−X" if per_x < 0 else "+X"
+        number = f"{x} {signed(entry['modifier'])}" if entry["modifier"] else x
+    parts = [_("automatic success") if entry.get("succeed") else number]
+    more = entry.get("more", 1)
     if entry["again"]:
-        parts.append(_("reveal another"))
+        parts.append(_("reveal another") if more == 1 else _("reveal %(n)d more") % {"n": more})
+    if entry.get("others") == 0:
+        parts.append(_("cancels the other modifiers"))
+    elif entry.get("others") == 2:
+        parts.append(_("doubles the other modifiers"))
+    if entry.get("harder"):
+        parts.append(_("difficulty +%(n)d") % {"n": entry["harder"]})
     return joined(parts)
 
 
@@ -46,6 +53,11 @@ def outcome_text(test: Test) -> str:
         return _("Automatic failure")
     if test["auto_succeed"]:
         return _("Automatic success")
+    if test.get("harder"):
+        return _("Modifier %(total)s, difficulty +%(n)d") % {
+            "total": signed(test["total"]),
+            "n": test["harder"],
+        }
     return _("Modifier %(total)s") % {"total": signed(test["total"])}
 
 
@@ -62,17 +74,24 @@ def test_view(state: State, test: Test) -> dict[str, Any]:
     ]
     if tokens:
         tokens[-1]["newest"] = True
-    pending = test.get("open") and wants_another(state, test)
+    pending = test.get("open") and not test.get("offered") and wants_another(state, test)
     return {
         **test,
         "tokens": tokens,
         "outcome": outcome_text(test) if tokens else "",
         "pending": pending,
+        "offered": [token_view(t, pick=i) for i, t in enumerate(test.get("offered", []))],
+        "set_aside": [token_view(t) for t in test.get("set_aside", [])],
+        "x_given": [
+            {"label": data.TOKEN_LABELS[s], "value": v} for s, v in test.get("x", {}).items()
+        ],
     }
 
 
 def bag_view(state: State) -> dict[str, Any]:
     effects = effects_for(state, state.get("active"))
+    per_x = {s: int(e.get("per_x", 0)) for s, e in effects.items()}
+    effects = chaos.with_x(effects, {s: 0 for s, n in per_x.items() if n})
     out = revealed_counts(state)
     contents = []
     for token in chaos.TOKENS:
@@ -84,7 +103,7 @@ def bag_view(state: State) -> dict[str, Any]:
                 out=out.get(token, 0),
                 sealed=sealed,
                 total=count + sealed,
-                effect=effect_text(chaos.reveal(token, effects)._asdict()),
+                effect=effect_text(chaos.reveal(token, effects)._asdict(), per_x.get(token, 0)),
                 pool=token in data.POOL_TOKENS,
                 symbol=token in chaos.SYMBOLS,
                 limit=data.TOKEN_LIMITS[token] - sealed,
@@ -119,8 +138,8 @@ def percent(chance: Fraction) -> str:
     return f"{rounded // 10}.{rounded % 10}%"
 
 
-class OddsForm(forms.Form):
-    """The typed skill and difficulty of the odds (a GET form)."""
+class OddsForm(XForm):
+    """The typed skill and difficulty of the odds (a GET form), and X where an effect has one."""
 
     skill = forms.IntegerField(
         label=gettext_lazy("Skill"),
@@ -136,14 +155,48 @@ class OddsForm(forms.Form):
     )
 
 
+def guesses(state: State, active_id: Any, bag: Mapping[str, int], xs: Mapping[str, int]) -> list:
+    """The symbol tokens in the bag whose effect the odds do not know, so count as 0: no effect
+    entered for this scenario, no elder sign entered for the investigator testing, or an X
+    not given."""
+    entered = scenario_effects(state)
+    people = {i["id"]: i for i in state.get("investigators", [])}
+    effects = effects_for(state, active_id)
+    guessed = []
+    for symbol in chaos.SYMBOLS:
+        if not bag.get(symbol):
+            continue
+        if symbol == "elder_sign":
+            known = active_id in people and elder_is_set(dict(people[active_id]["elder"]))
+        else:
+            known = symbol in entered
+        if not known:
+            guessed.append(token_view(symbol, why=_("no effect entered")))
+        elif effects.get(symbol, {}).get("per_x") and symbol not in xs:
+            guessed.append(token_view(symbol, why=_("X not given: counted as 0")))
+    return guessed
+
+
 def odds(state: State, active_id: Any, query: Mapping[str, Any]) -> dict[str, Any]:
     """The pass table for every margin, and the chance for the skill and difficulty typed in
     ``query`` (the page's GET parameters), if any."""
     bag = resting_bag(state)
     effects = effects_for(state, active_id)
+    x_form = XForm(query)
+    given = x_form.cleaned_data if x_form.is_valid() else {}
+    xs = {s: given[f"x_{s}"] for s in chaos.SYMBOLS if given.get(f"x_{s}") is not None}
+    wanted = [s for s in chaos.SYMBOLS if effects.get(s, {}).get("per_x")]
+    effects = chaos.with_x(effects, {s: xs.get(s, 0) for s in wanted})
     typed = "skill" in query or "difficulty" in query
     form = OddsForm(query if typed else None, auto_id=False)
-    result: dict[str, Any] = {"empty": not bag, "form": form, "typed": None, "too_long": False}
+    result: dict[str, Any] = {
+        "empty": not bag,
+        "form": form,
+        "typed": None,
+        "too_long": False,
+        "guesses": guesses(state, active_id, bag, xs),
+        "x_wanted": [token_view(s, value=xs.get(s, "")) for s in wanted if bag.get(s)],
+    }
     try:
         if typed and form.is_valid() and bag:
             chance = chaos.success_probability(

@@ -76,6 +76,9 @@ class RevealedToken(TypedDict):
     succeed: bool  # an automatic success
     auto: bool  # drawn because the token before asked for it
     second_frost: NotRequired[bool]  # a frost after the first: an automatic failure
+    more: NotRequired[int]  # how many more it asked for, when not one
+    others: NotRequired[int]  # the other modifiers times this: 0 cancels, 2 doubles
+    harder: NotRequired[int]  # the difficulty it raised
 
 
 class Test(TypedDict):
@@ -94,6 +97,7 @@ class Test(TypedDict):
     total: int
     auto_fail: bool
     auto_succeed: bool
+    harder: NotRequired[int]  # the difficulty the revealed tokens raised
 
 
 class Stats(TypedDict):
