@@ -242,6 +242,8 @@ ARKHAM: list[tuple[str, Post]] = [
     ("bag.another", lambda s: {"test": s["draws"][-1]["id"]}),
     ("bag.record", lambda s: {"token": "skull", "test": s["draws"][-1]["id"], "into": "same"}),
     ("bag.done", lambda s: {"test": s["draws"][-1]["id"]}),
+    ("bag.draw", {"several": 2}),
+    ("bag.choose", lambda s: {"test": s["draws"][-1]["id"], "pick": 1}),
     ("bag.change", {"token": "+1", "delta": 1}),
     ("bag.set", {"token": "-2", "count": 3}),
     ("bag.seal", {"token": "skull"}),

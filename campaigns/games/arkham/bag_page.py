@@ -83,7 +83,8 @@ def test_view(state: State, test: Test) -> dict[str, Any]:
         "offered": [token_view(t, pick=i) for i, t in enumerate(test.get("offered", []))],
         "set_aside": [token_view(t) for t in test.get("set_aside", [])],
         "x_given": [
-            {"label": data.TOKEN_LABELS[s], "value": v} for s, v in test.get("x", {}).items()
+            {"label": _("X for %(token)s") % {"token": data.TOKEN_LABELS[s]}, "value": v}
+            for s, v in test.get("x", {}).items()
         ],
     }
 
@@ -182,7 +183,7 @@ def odds(state: State, active_id: Any, query: Mapping[str, Any]) -> dict[str, An
     ``query`` (the page's GET parameters), if any."""
     bag = resting_bag(state)
     effects = effects_for(state, active_id)
-    x_form = XForm(query)
+    x_form = XForm(query, auto_id=False)
     given = x_form.cleaned_data if x_form.is_valid() else {}
     xs = {s: given[f"x_{s}"] for s in chaos.SYMBOLS if given.get(f"x_{s}") is not None}
     wanted = [s for s in chaos.SYMBOLS if effects.get(s, {}).get("per_x")]
@@ -195,7 +196,8 @@ def odds(state: State, active_id: Any, query: Mapping[str, Any]) -> dict[str, An
         "typed": None,
         "too_long": False,
         "guesses": guesses(state, active_id, bag, xs),
-        "x_wanted": [token_view(s, value=xs.get(s, "")) for s in wanted if bag.get(s)],
+        "x_tokens": [s for s in wanted if bag.get(s)],
+        "x_form": x_form,
     }
     try:
         if typed and form.is_valid() and bag:

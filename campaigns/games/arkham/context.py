@@ -8,7 +8,6 @@ from django.utils.translation import gettext as _
 
 from campaigns.commands import State
 from campaigns.games.arkham import bag_page, catalogue, data, log, round, scenario, symbols
-from campaigns.games.arkham.common import token_view
 from campaigns.games.arkham.draw import wants_x
 from campaigns.games.arkham.investigators import investigator_view
 from campaigns.games.base import Viewing
@@ -49,7 +48,7 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
                 if viewing.page == "bag"
                 else None
             ),
-            "x_wanted": [token_view(s) for s in wants_x(state, state.get("active"))],
+            "x_tokens": wants_x(state, state.get("active")),
             "investigator_choices": catalogue.investigator_choices(),
             "effect_initial": symbols.effect_initial(state),
             **log.log_view(state, len(in_play)),

@@ -377,21 +377,20 @@ def describe_record(p: Payload) -> str:
 class XForm(forms.Form):
     """X for each symbol whose effect is −X or +X, set when the test starts."""
 
-    x_skull = forms.IntegerField(
-        label=data.TOKEN_LABELS["skull"], min_value=0, max_value=99, required=False
-    )
-    x_cultist = forms.IntegerField(
-        label=data.TOKEN_LABELS["cultist"], min_value=0, max_value=99, required=False
-    )
-    x_tablet = forms.IntegerField(
-        label=data.TOKEN_LABELS["tablet"], min_value=0, max_value=99, required=False
-    )
-    x_elder_thing = forms.IntegerField(
-        label=data.TOKEN_LABELS["elder_thing"], min_value=0, max_value=99, required=False
-    )
-    x_elder_sign = forms.IntegerField(
-        label=data.TOKEN_LABELS["elder_sign"], min_value=0, max_value=99, required=False
-    )
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for symbol in chaos.SYMBOLS:
+            self.fields[f"x_{symbol}"] = forms.IntegerField(
+                label=_("X for %(token)s") % {"token": data.TOKEN_LABELS[symbol]},
+                min_value=0,
+                max_value=chaos.MAX_X,
+                required=False,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+
+    def x_rows(self) -> list[tuple[str, forms.BoundField]]:
+        """(symbol, its X field), for the page to show the ones the effects ask for."""
+        return [(symbol, self[f"x_{symbol}"]) for symbol in chaos.SYMBOLS]
 
 
 class DrawForm(XForm):

@@ -190,14 +190,18 @@ class EffectsForm(forms.Form):
                 required=False,
             )
 
-    def rows(self) -> list[tuple[dict[str, Any], forms.BoundField, forms.BoundField]]:
-        """Each symbol as the page shows it (entered yet or not), its mode and its modifier."""
+    def rows(self) -> list[dict[str, Any]]:
+        """Each symbol as the page shows it (entered yet or not), its mode and its modifier,
+        and the richer parts: reveal more, the other modifiers, the difficulty raised."""
         return [
-            (
-                token_view(symbol, known=symbol in self.initial),
-                self[symbol],
-                self[f"{symbol}_value"],
-            )
+            {
+                "e": token_view(symbol, known=symbol in self.initial),
+                "mode": self[symbol],
+                "value": self[f"{symbol}_value"],
+                "reveal": self[f"{symbol}_reveal"],
+                "others": self[f"{symbol}_others"],
+                "harder": self[f"{symbol}_harder"],
+            }
             for symbol in data.SCENARIO_SYMBOLS
         ]
 
