@@ -37,8 +37,9 @@ BAG_REGIONS = (
     "bag-stats",
     "ark-overview",
 )
-# What a token does: the odds, the contents' effect texts, the effects form and elder sign.
-EFFECT_REGIONS = ("bag-odds", "bag-contents", "bag-effects")
+# What a token does: the odds, the contents' effect texts, the effects form and elder sign, and
+# the draw (it asks for X when an effect has one).
+EFFECT_REGIONS = ("bag-odds", "bag-contents", "bag-effects", "bag-actions")
 # Who plays: the investigators, who tests, what the odds and the after-scenario form name.
 PEOPLE_REGIONS = ("investigators", "bag-who", "bag-odds", "bag-effects", "record-scenario")
 ROUND_REGIONS = ("round-now", "round-doom", "round-steps")

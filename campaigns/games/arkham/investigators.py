@@ -297,13 +297,13 @@ NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
 
 class InvestigatorForm(forms.Form):
     player = forms.CharField(label=gettext_lazy("Player"), max_length=80, required=False)
-    code = forms.CharField(label=gettext_lazy("Investigator"), max_length=10, required=False)
-    name = forms.CharField(
-        label=gettext_lazy("Or type a name"),
-        max_length=80,
+    code = forms.CharField(
+        label=gettext_lazy("Investigator"),
+        max_length=10,
         required=False,
         help_text=gettext_lazy("Health and sanity are filled in from the card you pick."),
     )
+    name = forms.CharField(label=gettext_lazy("Or type a name"), max_length=80, required=False)
     health = forms.IntegerField(
         label=gettext_lazy("Health"), min_value=1, max_value=30, widget=NUMBER, required=False
     )

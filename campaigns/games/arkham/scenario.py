@@ -362,6 +362,7 @@ def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]
         "scenario": state.get("scenario")
         and catalogue.scenario_label(campaign, current, state["scenario"]),
         "scenario_id": current,
+        "scenario_in_list": catalogue.step(campaign, current) is not None,
         "scenario_choices": catalogue.scenario_choices(campaign, played, current),
         "scenarios": [
             {

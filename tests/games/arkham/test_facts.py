@@ -317,3 +317,45 @@ def test_the_step_after_a_scenario_refuses_xp_past_999_like_the_xp_field(owner, 
         {"scenario": "The Gathering", f"xp-{roland}": 20, "region": "record-scenario"},
         message="Keep XP to 999 or less.",
     )
+
+
+# --- what the pages show ---------------------------------------------------------------------
+
+
+def test_the_pages_offer_the_scenarios_in_order_and_the_investigators(owner_client, ark):
+    page = text(owner_client.get(f"/c/{ark.pk}/"))
+    start_form = page[page.index('id="ark-overview"') :]
+    assert (
+        start_form.index(">The Gathering<")
+        < start_form.index(">The Midnight Masks<")
+        < start_form.index(">The Devourer Below<")
+    )
+    assert "Roland Banks: The Fed (9/5)" in page
+
+
+def test_a_refused_investigator_shows_next_to_the_list(owner, owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    ark.apply("investigator.mark", {"investigator": roland, "status": "insane"}, owner)
+    assert_refused(
+        owner_client,
+        ark,
+        "do/investigator.add/",
+        {"code": "01001", "region": "add-investigator"},
+        message="Roland Banks was driven insane in this campaign and cannot join it again.",
+    )
+
+
+def test_the_bag_page_says_when_the_odds_guess_and_asks_for_x(owner, owner_client, ark):
+    start(owner_client, ark, scenario="torch")
+    page = text(owner_client.get(f"/c/{ark.pk}/p/bag/"))
+    assert "The odds count these tokens as 0, so they guess:" in page
+    ark.apply("scenario.effects", {**NO_EFFECTS, "skull": "x"}, owner)
+    page = text(owner_client.get(f"/c/{ark.pk}/p/bag/"))
+    assert "X for Skull" in page and "X not given: counted as 0" in page
+    assert_refused(
+        owner_client,
+        ark,
+        "do/bag.draw/",
+        {"region": "bag-actions", "page": "bag"},
+        message="Set X for the Skull before drawing.",
+    )
