@@ -63,5 +63,5 @@ def test_a_replacement_refused_shows_in_its_own_form(owner_client, owner, ark):
     body = text(response)
     # Its own region, inside the investigators' (which the answer brings): not the undo bar.
     replace = body[body.index(f'id="{region}"') :]
-    assert "This field is required." in replace[: replace.index("</details>")]
+    assert "Pick an investigator, or type a name." in replace[: replace.index("</details>")]
     assert len(state(ark)["investigators"]) == 1
