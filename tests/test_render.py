@@ -9,8 +9,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.test import RequestFactory
 
-from tests.conftest import HTMX, assert_refused, text, tracker_id
+from campaigns.games import GAMES
+from campaigns.views.render import page_context, page_url, render_regions
+from tests import factories
+from tests.conftest import HTMX, assert_refused, client_for, text, tracker_id
 
 
 def act(client, campaign, action, htmx=True, **data):
@@ -142,3 +146,26 @@ def test_a_wrong_name_to_delete_shows_by_the_field(owner_client, campaign):
     assert re.search(
         r'value="Not it"[^>]*></label><p class="error" role="alert">That is not', text(response)
     )
+
+
+def live_ids(html: str) -> set[str]:
+    return set(re.findall(r'<[a-z0-9]+ [^>]*?\bid="([a-z0-9-]+)"[^>]*\bdata-live', html))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_live_part_of_every_page_is_a_region_the_answer_can_draw(db, game):
+    """One way to render: a change's answer draws regions, and there is no whole-content answer
+    to fall back on, so every `data-live` element of every page must be a `{% region %}`."""
+    owner = factories.user("olive")
+    campaign = factories.campaign(game, owner=owner)
+    membership = campaign.memberships.get(user=owner)
+    client = client_for(owner)
+    for page in ["", *campaign.game_module.pages, "history", "members", "settings"]:
+        url = page_url(campaign, page)
+        wanted = live_ids(text(client.get(url)))
+        assert wanted, url
+        request = RequestFactory().get(url)
+        request.user, request.htmx = owner, True
+        context = page_context(request, campaign, membership, page)
+        drawn = render_regions(request, campaign, page, context, wanted)
+        assert drawn.seen == wanted, (url, wanted - drawn.seen)

@@ -11,7 +11,6 @@ to the undo bar, which every page has.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from django_htmx.http import reselect, reswap, retarget
 from campaigns.forms import DeleteForm
 from campaigns.games.base import Viewing
 from campaigns.models import Campaign, Event, Membership, display_name, may_make
-from campaigns.templatetags.regions import COLLECT, RegionNode, Regions
+from campaigns.templatetags.regions import COLLECT, Regions
 from campaigns.views.display import display_url
 
 REGION = re.compile(r"^[a-z0-9-]{1,40}$")
@@ -224,8 +223,6 @@ def render_page(
 ) -> HttpResponse:
     """A campaign page, whole (or its `content` partial for htmx and the live refresh)."""
     template = template_for(campaign, page)
-    if refusal is not None and not has_regions(template):
-        return page_without_regions(request, campaign, membership, page, status, refusal)
     context = page_context(request, campaign, membership, page, refusal, **extra)
     if request.htmx:
         template += "#content"
@@ -233,34 +230,6 @@ def render_page(
 
 
 OOB = re.compile(r"^(\s*<[a-zA-Z][\w-]*)")
-
-
-@functools.cache
-def has_regions(template_name: str) -> bool:
-    """Whether a page template marks its live regions with `{% region %}` (every page should;
-    one that does not yet is answered with its whole content, as before)."""
-    nodelist = get_template(template_name).template.nodelist
-    return bool(nodelist.get_nodes_by_type(RegionNode))
-
-
-def page_without_regions(
-    request: HttpRequest,
-    campaign: Campaign,
-    membership: Membership,
-    page: str,
-    status: int,
-    refusal: Refusal,
-) -> HttpResponse:
-    """A refusal on a page whose template has no `{% region %}` yet: the whole content, with
-    the message in its region if the page has it, else on the undo bar."""
-    refusal.shown = True  # the page's own markup shows it; the undo bar must not repeat it
-    context = page_context(request, campaign, membership, page, refusal)
-    template = template_for(campaign, page) + ("#content" if request.htmx else "")
-    response = render(request, template, context, status=status)
-    if f'id="{refusal.region}"' not in response.content.decode():
-        refusal.region, refusal.form = UNDO_BAR, None
-        response = render(request, template, context, status=status)
-    return versioned(response, campaign)
 
 
 def render_regions(
@@ -286,8 +255,6 @@ def render_change(
     and the regions in `also` out of band, each drawn once, nothing else of the page; a region
     the page no longer has (its tracker was removed) is deleted, or, for a refusal, the undo bar
     (which shows the message) is the answer."""
-    if not has_regions(template_for(campaign, page)):
-        return render_page(request, campaign, membership, page, status, refusal)
     context = page_context(request, campaign, membership, page, refusal)
     wanted = {region, UNDO_BAR, *also} - {""}
     regions = render_regions(request, campaign, page, context, wanted)

@@ -30,6 +30,8 @@ from campaigns.games.aeonsend.common import (
 )
 from campaigns.games.aeonsend.state import AeonsEndState
 
+SEARCH_LENGTH = 60  # the longest search the banished cards take
+
 
 def banish(state: State, text: str, game: int | None, reason: str, source: str = "") -> None:
     if len(state["banished"]) >= data.MAX_ROWS:
@@ -99,18 +101,30 @@ def describe_restore(p: Payload) -> str:
 
 
 COMMANDS = (
-    Command("ae.banish", BanishForm, apply_banish, describe_banish),
+    Command("ae.banish", BanishForm, apply_banish, describe_banish, regions=("supply",)),
     Command(
         "ae.restore",
         RestoreForm,
         apply_restore,
         describe_restore,
         resolve=with_info(add_banished_name),
+        regions=("supply",),
     ),
 )
 
 
 # What the pages show
+
+
+class SearchForm(forms.Form):
+    """The banished cards' search, a GET form (`?q=`): what it finds is `banished_view`'s."""
+
+    q = forms.CharField(
+        label=gettext_lazy("Find a banished card"),
+        max_length=SEARCH_LENGTH,
+        required=False,
+        widget=forms.SearchInput(attrs={"placeholder": gettext_lazy("Find a banished card")}),
+    )
 
 
 def banished_view(state: AeonsEndState, query: str) -> dict[str, Any]:
@@ -130,6 +144,7 @@ def banished_view(state: AeonsEndState, query: str) -> dict[str, Any]:
         names.setdefault(name.casefold(), name)
     return {
         "q": query,
+        "form": SearchForm(initial={"q": query}, auto_id=False),
         "banished": [item for item in items if not item["restored"]],
         "restored": [item for item in items if item["restored"]],
         "total": sum(1 for item in state["banished"] if not item["restored"]),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.games.aeonsend import data
-from campaigns.games.aeonsend.banished import banished_view
+from campaigns.games.aeonsend.banished import SEARCH_LENGTH, banished_view
 from campaigns.games.aeonsend.common import games_played
 from campaigns.games.aeonsend.exhausted import exhausted_view
 from campaigns.games.aeonsend.legacy import (
@@ -33,7 +33,7 @@ def page_context(campaign, state: dict[str, Any], viewing: Viewing | None = None
     params = viewing.query if viewing is not None else {}
     return game_context(
         typed(state),
-        query=params.get("q", "")[:60].strip(),
+        query=params.get("q", "")[:SEARCH_LENGTH].strip(),
         record=params.get("record") == "1",
     )
 

@@ -368,6 +368,7 @@ COMMANDS = (
         OwnCardForm,
         apply_card_add,
         words(gettext_noop("Outside the campaign: added “%(name)s” to your cards")),
+        regions=("roll",),
     ),
     Command(
         "ae.card_remove",
@@ -375,6 +376,7 @@ COMMANDS = (
         apply_card_remove,
         words(gettext_noop("Outside the campaign: removed “%(name)s” from your cards")),
         resolve=with_info(add_card_name),
+        regions=("roll",),
     ),
     # A roll or a build replaces the last one: from a stale screen it is refused, not repeated.
     Command(
@@ -385,7 +387,14 @@ COMMANDS = (
         resolve=resolve_roll,
         stale_check=True,
     ),
-    Command("ae.lock", LockForm, apply_lock, describe_lock, resolve=with_info(add_card_name)),
+    Command(
+        "ae.lock",
+        LockForm,
+        apply_lock,
+        describe_lock,
+        resolve=with_info(add_card_name),
+        regions=("own-cards",),
+    ),
     Command("ae.chart", ChartForm, apply_chart, describe_chart, stale_check=True),
     Command(
         "ae.nemesis_card",

@@ -164,13 +164,21 @@ def describe_score_remove(p: Payload) -> str:
 
 
 COMMANDS = (
-    Command("ae.score", ScoreForm, apply_score, describe_score, resolve=with_info()),
+    Command(
+        "ae.score",
+        ScoreForm,
+        apply_score,
+        describe_score,
+        resolve=with_info(),
+        regions=("scores", "score-charts"),
+    ),
     Command(
         "ae.score_remove",
         ItemForm,
         apply_score_remove,
         describe_score_remove,
         resolve=with_info(add_score_info),
+        regions=("score-charts",),
     ),
 )
 

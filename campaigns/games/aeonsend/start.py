@@ -116,4 +116,13 @@ def describe_start(p: Payload) -> str:
     }
 
 
-COMMANDS = (Command("ae.start", StartForm, apply_start, describe_start, stale_check=True),)
+COMMANDS = (
+    Command(
+        "ae.start",
+        StartForm,
+        apply_start,
+        describe_start,
+        stale_check=True,
+        regions=("deck", "life", "nemesis"),
+    ),
+)

@@ -151,15 +151,28 @@ def apply_upgrade_cancel(state: State, payload: Payload) -> None:
 
 
 COMMANDS = (
-    Command("ae.supply", SupplyForm, apply_supply, describe_supply, stale_check=True),
-    Command("ae.present", PresentForm, apply_present, describe_present),
     Command(
-        "ae.upgrade", UpgradeForm, apply_upgrade, describe_upgrade, resolve=with_info(add_unchosen)
+        "ae.supply",
+        SupplyForm,
+        apply_supply,
+        describe_supply,
+        stale_check=True,
+        regions=("banished",),
+    ),
+    Command("ae.present", PresentForm, apply_present, describe_present, regions=("banished",)),
+    Command(
+        "ae.upgrade",
+        UpgradeForm,
+        apply_upgrade,
+        describe_upgrade,
+        resolve=with_info(add_unchosen),
+        regions=("banished",),
     ),
     Command(
         "ae.upgrade_cancel",
         EmptyForm,
         apply_upgrade_cancel,
         words(gettext_noop("Cancelled the supply upgrade")),
+        regions=("banished",),
     ),
 )
