@@ -372,6 +372,8 @@ NOIR: list[tuple[str, Post]] = [
     ("noir.type", {"column": 1, "type": 1, "present": "true"}),
     ("noir.puzzle", {"column": 1, "type": 2, "delta": 1}),
     ("noir.pile", {"pile": "madness", "delta": 1}),
+    ("noir.big", {"type": 3, "delta": 1}),
+    ("noir.big", {"type": 3, "delta": -1}),
     ("noir.win_rule", {"win_rule": "distinct"}),
     ("noir.play", {"column": 1, "type": 3, "hourglass": "on"}),
     ("noir.sanity", {"outcome": "timeout"}),

@@ -112,3 +112,22 @@ def name_victim(play: Play, column_id: int, name: str) -> Play:
     play = copy.deepcopy(play)
     find_column(play, column_id)["victim"] = name.strip()[:60]
     return play
+
+
+def adjust_big_picture(play: Play, clue_type: int, delta: int) -> Play:
+    """One more or one fewer puzzle-piece card of a clue type in the Big Picture."""
+    if not 1 <= clue_type <= play["clue_types"]:
+        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
+    play = copy.deepcopy(play)
+    scored = play["big_picture"]
+    if delta > 0:
+        if len(scored) >= MOST:
+            raise NoirError(gettext_noop("That is more cards than the box holds."), "delta")
+        scored.append(clue_type)
+    elif clue_type in scored:
+        del scored[len(scored) - 1 - scored[::-1].index(clue_type)]
+    else:
+        raise NoirError(
+            gettext_noop("No puzzle-piece card of that type is in the Big Picture."), "delta"
+        )
+    return play

@@ -10,7 +10,7 @@ from campaigns.games.base import Viewing
 from campaigns.games.noir import data
 from campaigns.games.noir.columns import columns_view
 from campaigns.games.noir.log import log_view
-from campaigns.games.noir.piles import piles_view
+from campaigns.games.noir.piles import big_picture_view, piles_view
 
 
 def end_phase_view(play: noir.Play, win_rule: str) -> list[dict[str, Any]]:
@@ -63,8 +63,12 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
             "piles": piles_view(state),
             "big_picture": play["big_picture"],
             "big_types": len(set(play["big_picture"])),
+            "big_by_type": big_picture_view(state),
             "discard_due": play["hand"] > noir.HAND_LIMIT,
             "storm_column": due_column,
+            "storm_number": next(
+                (n for n, c in enumerate(play["columns"], 1) if c["id"] == play["storm_due"]), 0
+            ),
             "storm_empty": play["storms_left"] <= 0,
             "types": list(range(1, play["clue_types"] + 1)),
             "closable": [c for c in play["columns"] if noir.can_close(c)],

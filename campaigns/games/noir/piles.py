@@ -15,7 +15,7 @@ from campaigns.engines import noir
 from campaigns.engines import noir_corrections as corrections
 from campaigns.games.noir import data
 from campaigns.games.noir.actions import TABLE
-from campaigns.games.noir.common import DeltaField, change
+from campaigns.games.noir.common import MOST_TYPES, DeltaField, change
 
 
 class PileForm(forms.Form):
@@ -23,6 +23,32 @@ class PileForm(forms.Form):
         label=gettext_lazy("Pile"), choices=list(data.PILES.items()), widget=forms.HiddenInput
     )
     delta = DeltaField()
+
+
+class BigPictureForm(forms.Form):
+    type = forms.IntegerField(
+        label=gettext_lazy("Clue type"), min_value=1, max_value=MOST_TYPES, widget=forms.HiddenInput
+    )
+    delta = DeltaField()
+
+
+def apply_big_picture(state: State, payload: Payload) -> None:
+    clue_type = need_int(payload, "type", 1, MOST_TYPES)
+    change(state, corrections.adjust_big_picture, clue_type, need_int(payload, "delta", -1, 1))
+
+
+def describe_big_picture(p: Payload) -> str:
+    words = {"n": p.get("type", "?")}
+    if p.get("delta", 0) > 0:
+        return _("The Big Picture: a puzzle-piece card of type %(n)s +1") % words
+    return _("The Big Picture: a puzzle-piece card of type %(n)s −1") % words
+
+
+def big_picture_view(state: State) -> list[dict[str, Any]]:
+    play = state["play"]
+    return [
+        {"n": n, "count": play["big_picture"].count(n)} for n in range(1, play["clue_types"] + 1)
+    ]
 
 
 def apply_pile(state: State, payload: Payload) -> None:
@@ -58,4 +84,7 @@ def piles_view(state: State) -> list[dict[str, Any]]:
     return shown
 
 
-COMMANDS = (Command("noir.pile", PileForm, apply_pile, describe_pile, regions=TABLE),)
+COMMANDS = (
+    Command("noir.pile", PileForm, apply_pile, describe_pile, regions=TABLE),
+    Command("noir.big", BigPictureForm, apply_big_picture, describe_big_picture, regions=TABLE),
+)

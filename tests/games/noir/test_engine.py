@@ -293,3 +293,13 @@ def test_no_count_ever_goes_below_nothing_and_the_play_is_never_changed_in_place
         for pile in noir.PILES:
             assert play[pile] >= 0  # type: ignore[literal-required]
         assert play["row"] <= 5 and play["hand"] <= 4
+
+
+def test_the_big_picture_is_corrected_one_card_at_a_time():  # rules.md:714
+    play = noir_corrections.adjust_big_picture(noir.new_play("case2", 6), 3, 1)
+    play = noir_corrections.adjust_big_picture(play, 1, 1)
+    assert play["big_picture"] == [3, 1]
+    assert noir_corrections.adjust_big_picture(play, 3, -1)["big_picture"] == [1]
+    with pytest.raises(noir.NoirError) as refused:
+        noir_corrections.adjust_big_picture(play, 2, -1)
+    assert refused.value.field == "delta"

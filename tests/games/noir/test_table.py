@@ -152,3 +152,12 @@ def test_the_log_page_shows_the_play(owner_client, owner):
     assert "Lost" in page
     page = table(owner_client, campaign)
     assert "The case is lost." in page and "Set up a new case" in page
+
+
+def test_the_storm_names_its_case_column(owner_client, case):  # rules.md:732
+    for _ in range(2):
+        post(owner_client, case, "noir.count", column=2, count="hourglasses", delta=1)
+    post(owner_client, case, "noir.play", column=2, type=1, hourglass="on")
+    page = table(owner_client, case)
+    assert "The third hourglass in case 2:" in page
+    assert "A storm card with lightning" in page
