@@ -23,7 +23,8 @@ from campaigns.views.live import event_stream
 
 
 def display_token(campaign: Campaign) -> str:
-    return salted_hmac("table-display", f"{campaign.pk}:{campaign.invite_token}").hexdigest()[:24]
+    key = f"{campaign.pk}:{campaign.invite_token}"
+    return salted_hmac("table-display", key, algorithm="sha256").hexdigest()[:24]
 
 
 def display_url(campaign: Campaign) -> str:
