@@ -1,0 +1,76 @@
+"""The chaos bag at the table, one thumb: after a draw, the token, its outcome, Draw, Reveal
+another and Done are on the screen without scrolling and not under the undo bar, at 360×640 and
+390×844, in every language, light and dark."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import PHONE
+from tests.games.aeonsend.test_browser import post_form
+from tests.journeys import SHOTS, no_sideways_scroll, sign_up
+
+pytestmark = pytest.mark.browser
+
+SIZES = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
+
+
+def in_sight(page: Page, selector: str) -> None:
+    """The element is inside the viewport, above the undo bar."""
+    expect(page.locator(selector).first).to_be_visible()  # drawn (a swap may be under way)
+    box = page.locator(selector).first.bounding_box()
+    bar = page.locator("#undo-bar").bounding_box()
+    height = page.viewport_size["height"]
+    assert box is not None and bar is not None, selector
+    assert box["y"] >= 0, (selector, box)
+    assert box["y"] + box["height"] <= min(bar["y"], height) + 0.5, (selector, box, bar)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["360x640", "390x844"])
+def test_after_a_draw_what_you_tap_next_is_on_screen(browser, site, size):
+    context = browser.new_context(base_url=site.url, **{**PHONE, "viewport": size})
+    page = context.new_page()
+    try:
+        sign_up(page, f"bag-thumb-{size['width']}")
+        post_form(
+            page, "/new/arkham/", {"name": "Thumb", "campaign": "notz", "difficulty": "standard"}
+        )
+        page.goto("/")
+        page.get_by_role("link", name=re.compile("Thumb")).click()
+        pk = re.search(r"/c/(\d+)/", page.url).group(1)
+        post_form(
+            page,
+            f"/c/{pk}/do/investigator.add/",
+            {"name": "Roland Banks", "player": "Kim", "health": "9", "sanity": "5", "region": "x"},
+        )
+        bag = f"/c/{pk}/p/bag/"
+        page.goto(bag)
+        page.get_by_role("button", name="Draw", exact=True).click()
+        expect(page.locator("#bag-drawn .newest")).to_be_visible()
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for language in ("en", "ja", "zh-hans", "zh-hant"):
+                page.context.add_cookies(
+                    [{"name": "django_language", "value": language, "url": page.url}]
+                )
+                page.goto(bag)
+                # A draw from the top of the page, as a player makes it.
+                before = page.locator("#bag-drawn .newest").get_attribute("id")
+                page.locator("#bag-actions form").first.locator("button").click()
+                expect(page.locator("#bag-drawn .newest")).not_to_have_id(before or "")
+                page.wait_for_timeout(200)  # the scroll that follows a swap, if any
+                for selector in (
+                    "#bag-drawn .newest .token-img",
+                    "#bag-drawn .outcome, #bag-drawn .outcome-line",
+                    "#bag-actions form:nth-child(1) button",
+                    "#bag-actions form:nth-child(2) button",
+                    "#bag-actions form:nth-child(3) button",
+                ):
+                    in_sight(page, selector)
+                no_sideways_scroll(page)
+                if SHOTS:  # what the player sees: the screen, not the whole page
+                    name = f"bag-after-draw-{size['width']}-{scheme}-{language}"
+                    page.screenshot(path=f"{SHOTS}/{name}.png")
+    finally:
+        context.close()
