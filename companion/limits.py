@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -79,20 +80,41 @@ def cap_request_bodies(app: ASGIApp) -> ASGIApp:
 
 
 class RequestSizeMiddleware:
-    """A 413 page for a body over the limit, before anything reads it."""
+    """A 413 page for a body over the limit, before anything reads it.
 
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    Sync and async: a sync-only middleware here would make Django run the chain above it in a
+    thread and hop back to the event loop for the chain below it, on every request.
+    """
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
         self.get_response = get_response
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        limit = settings.COMPANION_MAX_REQUEST_BYTES
-        try:
-            declared = int(request.META.get("CONTENT_LENGTH") or 0)
-        except ValueError:
-            declared = 0
-        if declared > limit or getattr(request, "scope", {}).get(TOO_LARGE):
-            return too_large(request, limit)
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.is_async:
+            return self.__acall__(request)
+        if over_limit(request):
+            return too_large(request, settings.COMPANION_MAX_REQUEST_BYTES)
         return self.get_response(request)
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponse:
+        if over_limit(request):
+            return await sync_to_async(too_large)(request, settings.COMPANION_MAX_REQUEST_BYTES)
+        return await self.get_response(request)
+
+
+def over_limit(request: HttpRequest) -> bool:
+    try:
+        declared = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        declared = 0
+    too_much = getattr(request, "scope", {}).get(TOO_LARGE)
+    return declared > settings.COMPANION_MAX_REQUEST_BYTES or bool(too_much)
 
 
 def too_large(request: HttpRequest, limit: int) -> HttpResponse:

@@ -4,10 +4,19 @@ WhiteNoiseMiddleware is sync-only; in the chain it would push every request, the
 included, through a thread. This wrapper hands WhiteNoise only the requests for static files.
 """
 
+from collections.abc import AsyncIterator, Iterable
+
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 from whitenoise.middleware import WhiteNoiseMiddleware
+
+
+async def read_in_thread(chunks: Iterable[bytes]) -> AsyncIterator[bytes]:
+    iterator = iter(chunks)
+    read = sync_to_async(next, thread_sensitive=False)
+    while (chunk := await read(iterator, None)) is not None:
+        yield chunk
 
 
 class StaticFilesMiddleware:
@@ -33,7 +42,12 @@ class StaticFilesMiddleware:
         if request.path_info.startswith(self.prefix):
             static_file = await sync_to_async(self.find)(request.path_info)
             if static_file is not None:
-                return await sync_to_async(self.whitenoise.serve)(static_file, request)
+                response = await sync_to_async(self.whitenoise.serve)(static_file, request)
+                if response.streaming and not response.is_async:
+                    # Django's ASGI handler would read a file's chunks on the event loop (and
+                    # warns that it must); they are read in a thread instead.
+                    response.streaming_content = read_in_thread(response.streaming_content)
+                return response
         return await self.get_response(request)
 
     def find(self, path: str):

@@ -176,6 +176,7 @@ def site(site_database):
     # Whatever the tests sent, the server never answered with an error of its own.
     assert "Internal Server Error" not in server.output(), server.output()[-3000:]
     assert "Traceback" not in server.output(), server.output()[-3000:]
+    assert "must consume synchronous iterators" not in server.output(), server.output()[-3000:]
 
 
 CHROMIUM = "/usr/bin/chromium"

@@ -40,6 +40,7 @@ def sign_up(page: Page, username: str) -> None:
 
 
 def no_sideways_scroll(page: Page) -> None:
+    page.wait_for_load_state()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 

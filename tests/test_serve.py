@@ -1,5 +1,6 @@
 """`make run`'s server starts and stops quietly, phones connected or not."""
 
+import re
 import signal
 import subprocess
 import sys
@@ -35,6 +36,11 @@ def test_starting_and_stopping_with_a_phone_connected_prints_no_warning():
                 assert time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
         phone = Phone(url)
+        # A static file (read in a thread, not on the event loop: no warning).
+        login = httpx.get(url + "/login/").text
+        sheet = re.search(r'href="(/static/[^"]+\.css)"', login)
+        assert sheet is not None, login
+        assert httpx.get(url + sheet.group(1)).status_code == 200
         phone.signup("quiet-stop")
         campaign = phone.create_campaign("Quiet", counters="Doom 0 12")
         heard: list[str] = []

@@ -49,6 +49,7 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
     expect(friend.locator("#bag-test")).to_contain_text("No test going on")
 
     keeper.get_by_role("link", name="Chaos bag").first.click()
+    expect(keeper.locator("#bag-test")).to_contain_text("No test going on")
     shot(keeper, "arkham-bag-before", parts=True)
     no_sideways_scroll(keeper)
     assert small_tap_targets(keeper) == []
