@@ -87,3 +87,11 @@ def command_form(context, action: str, region: str = "", **initial: Any) -> form
     form.region = region
     form.action = action_url(context, campaign, action)
     return form
+
+
+@register.filter
+def field(form: forms.Form, name: str) -> forms.BoundField | None:
+    """`form|field:key`: the field of a form whose field names come from the campaign (`xp-3`,
+    one per investigator); None when the form has no such field (a form refused before an
+    investigator joined on another phone)."""
+    return form[name] if name in form.fields else None

@@ -87,8 +87,15 @@
   }
 
   // What the reader opened stays open: another phone's change does not fold a <details> shut.
+  // One with an id keeps its state by id (an investigator that moves among the killed stays
+  // open); the others by their place, when the region still has as many.
   function keepOpen(old, copy) {
-    var before = old.querySelectorAll("details"), after = copy.querySelectorAll("details");
+    Array.prototype.forEach.call(copy.querySelectorAll("details[id]"), function (d) {
+      var was = old.querySelector("details#" + CSS.escape(d.id));
+      if (was) d.open = was.open;
+    });
+    var before = old.querySelectorAll("details:not([id])");
+    var after = copy.querySelectorAll("details:not([id])");
     if (before.length !== after.length) return;
     for (var i = 0; i < before.length; i++) after[i].open = before[i].open;
   }

@@ -19,6 +19,7 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
     viewing = viewing or Viewing()
     people = [investigator_view(state, i) for i in state.get("investigators", [])]
     in_play = [p for p in people if p["status"] == "active"]
+    fallen = [p for p in people if p["status"] != "active"]
     caveats = [
         text
         for key, text in data.CAVEATS.items()
@@ -36,6 +37,11 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
             **bag_page.stats_view(state),
             "investigators": people,
             "in_play": in_play,
+            # The killed and insane fold away; their group opens where one of them was acted on.
+            "fallen": fallen,
+            "fallen_regions": [
+                region for p in fallen for region in (p["region"], f"replace-{p['region']}")
+            ],
             "active": next((p for p in people if p["id"] == state.get("active")), None),
             # Only a live refresh (another phone's change) buzzes; the phone that drew, or one
             # that just opened the page, shows the token as already felt.

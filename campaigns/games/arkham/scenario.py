@@ -284,10 +284,12 @@ def describe_scenario(p: Payload) -> str:
 
 
 class ScenarioForm(forms.Form):
-    """After a scenario: the fixed fields, plus one set per investigator and log section that the
-    page posts (xp-<id>, physical-<id>, mental-<id>, fate-<id>, entry-<id>, count-<id>)."""
+    """After a scenario: the fixed fields, plus one set per investigator and log section
+    (xp-<id>, physical-<id>, mental-<id>, fate-<id>, entry-<id>, count-<id>). The page names
+    them in its initial values (`record_initial`), a post by its keys; the fields' limits are
+    the ones the page's inputs show."""
 
-    # The longest log entries a section takes at once (the page's textareas say so too).
+    # The longest log entries a section takes at once.
     entry_length = 4000
 
     scenario_id = forms.CharField(label=gettext_lazy("Scenario"), max_length=80, required=False)
@@ -303,23 +305,42 @@ class ScenarioForm(forms.Form):
 
     def __init__(self, data_: Any = None, *args: Any, **kwargs: Any) -> None:
         super().__init__(data_, *args, **kwargs)
+        number = forms.NumberInput(attrs={"inputmode": "numeric"})
         for n in BAG_ROWS:
             self.fields[f"bag_op_{n}"] = forms.ChoiceField(
-                label=gettext_lazy("Bag change"),
+                label=gettext_lazy("Add or remove"),
                 choices=[("add", gettext_lazy("Add")), ("remove", gettext_lazy("Remove"))],
                 required=False,
             )
-            self.fields[f"bag_token_{n}"] = TokenField(NON_POOL, required=False)
             self.fields[f"bag_count_{n}"] = forms.IntegerField(
-                label=gettext_lazy("How many"), min_value=0, max_value=10, required=False
+                label=gettext_lazy("How many"),
+                min_value=0,
+                max_value=10,
+                required=False,
+                widget=number,
             )
-        labels = {
-            "xp": gettext_lazy("XP"),
-            "physical": gettext_lazy("Physical trauma"),
-            "mental": gettext_lazy("Mental trauma"),
-            "count": gettext_lazy("Counter change"),
+            self.fields[f"bag_token_{n}"] = TokenField(NON_POOL, required=False)
+            self.fields[f"bag_token_{n}"].choices = [
+                ("", "—"),
+                *self.fields[f"bag_token_{n}"].choices,
+            ]
+        xp_range = gettext_lazy("XP gained must be from 0 to 100.")
+        trauma_range = {
+            "min_value": gettext_lazy("Trauma gained cannot be negative."),
+            "max_value": gettext_lazy("Keep trauma to 30 or less."),
         }
-        for key in list(data_ or {})[:400]:
+        limits = {
+            "xp": (
+                gettext_lazy("XP earned"),
+                0,
+                100,
+                {"min_value": xp_range, "max_value": xp_range},
+            ),
+            "physical": (gettext_lazy("Physical trauma"), 0, 30, trauma_range),
+            "mental": (gettext_lazy("Mental trauma"), 0, 30, trauma_range),
+            "count": (gettext_lazy("change by"), -1000, 1000, {}),
+        }
+        for key in list(data_ or self.initial or {})[:400]:
             match = DYNAMIC.match(key)
             if not match:
                 continue
@@ -328,7 +349,7 @@ class ScenarioForm(forms.Form):
                 self.fields[key] = forms.ChoiceField(
                     label=gettext_lazy("Killed or insane"),
                     choices=[
-                        ("", "—"),
+                        ("", gettext_lazy("neither")),
                         ("killed", gettext_lazy("killed")),
                         ("insane", gettext_lazy("insane")),
                     ],
@@ -336,11 +357,22 @@ class ScenarioForm(forms.Form):
                 )
             elif kind == "entry":
                 self.fields[key] = forms.CharField(
-                    label=gettext_lazy("Log entries"), max_length=self.entry_length, required=False
+                    label=gettext_lazy("new entries"),
+                    max_length=self.entry_length,
+                    required=False,
+                    widget=forms.Textarea(
+                        attrs={"rows": 2, "placeholder": gettext_lazy("One entry per line")}
+                    ),
                 )
             else:
+                label, low, high, messages = limits[kind]
                 self.fields[key] = forms.IntegerField(
-                    label=labels[kind], min_value=-1000, max_value=1000, required=False
+                    label=label,
+                    min_value=low,
+                    max_value=high,
+                    required=False,
+                    widget=number,
+                    error_messages=messages,
                 )
 
 
@@ -354,10 +386,13 @@ def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]
         for s in state.get("scenarios", [])
     ]
     current = scenario_ref(state) if state.get("scenario") else None
-    record_fields = ["scenario", "scenario_id", "resolution"]
-    record_fields += [key for p in in_play for key in p["keys"].values()]
-    record_fields += [f"bag_{part}_{n}" for n in BAG_ROWS for part in ("op", "token", "count")]
-    record_fields += [f"{kind}-{i['id']}" for i in state["trackers"] for kind in ("entry", "count")]
+    # The fields the step after a scenario shows, by name: the form makes one per key.
+    record_initial: dict[str, Any] = {key: None for p in in_play for key in p["keys"].values()}
+    for item in state["trackers"]:
+        if item["kind"] in ("notes", "counter"):
+            record_initial[f"{'entry' if item['kind'] == 'notes' else 'count'}-{item['id']}"] = None
+    if state.get("scenario") and catalogue.step(campaign, current) is None:
+        record_initial["scenario"] = state["scenario"]  # typed when it began: already filled
     return {
         "scenario": state.get("scenario")
         and catalogue.scenario_label(campaign, current, state["scenario"]),
@@ -382,12 +417,7 @@ def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]
             }
             for n, s in enumerate(state.get("scenarios", []))
         ],
-        "token_choices": [(t, data.TOKEN_LABELS[t]) for t in NON_POOL],
-        "bag_rows": [
-            {"n": n, "op": f"bag_op_{n}", "token": f"bag_token_{n}", "count": f"bag_count_{n}"}
-            for n in BAG_ROWS
-        ],
-        "record_fields": record_fields,
+        "record_initial": record_initial,
     }
 
 

@@ -93,6 +93,8 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
     expect(results).to_contain_text("The Gathering · Resolution 1")
     expect(results).to_contain_text("Roland Banks: 3 XP, 1 physical trauma, 2 mental trauma")
     roland = keeper.get_by_role("article", name=re.compile("Roland Banks"))
+    expect(roland.locator("summary").first).to_contain_text("physical 1/9 · mental 2/5")
+    roland.locator("summary").first.click()  # one line, opened to edit
     expect(roland.get_by_role("group", name="Physical trauma")).to_contain_text("1/9")
     expect(roland.get_by_role("group", name="Mental trauma")).to_contain_text("2/5")
     expect(roland.locator(".unspent")).to_have_text("3")
@@ -121,6 +123,7 @@ def test_bad_input_shows_a_message_next_to_the_field(phones):
     add.get_by_role("button", name="Add the investigator").click()
     agnes = page.get_by_role("article", name=re.compile("Agnes Baker"))
     settled(page, 1)
+    agnes.locator("summary").first.click()
     agnes.get_by_text("Spend XP").click()
     agnes.locator("input[name=level]").fill("2")
     agnes.get_by_role("button", name="Buy").click()

@@ -80,6 +80,7 @@ def test_pick_investigators_and_scenario_minus_x_skull_record_and_upgrade(phones
     expect(page.locator("#scenario-results")).to_contain_text("The Gathering")
 
     roland = page.get_by_role("article", name=re.compile("Roland Banks"))
+    roland.locator("summary").first.click()
     roland.get_by_text("Spend XP").click()
     roland.locator("input[name=card]").fill("Shrivelling")
     roland.locator("input[name=level]").fill("5")

@@ -98,7 +98,9 @@ def test_a_killed_investigator_is_replaced_and_stays_on_the_record(owner_client,
     assert investigator(ark, roland)["status"] == "killed"
     assert state(ark)["active"] == joe
     page = text(owner_client.get(f"/c/{ark.pk}/"))
-    assert "replaced by Joe Diamond" in page and "replaces Roland Banks" in page
+    assert (
+        "replaced by <bdi>Joe Diamond</bdi>" in page and "replaces <bdi>Roland Banks</bdi>" in page
+    )
     response = post(
         owner_client,
         ark,

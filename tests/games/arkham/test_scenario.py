@@ -82,10 +82,11 @@ def test_scenario_results_are_listed_in_order(owner_client, ark):
 @pytest.mark.parametrize(
     ("field", "value", "message"),
     [
-        ("physical", -1, "Roland Banks: physical trauma gained cannot be negative."),
-        ("mental", -2, "Roland Banks: mental trauma gained cannot be negative."),
-        ("xp", -1, "Roland Banks: XP gained must be from 0 to 100."),
-        ("xp", "lots", "XP: Enter a whole number."),
+        ("physical", -1, "Trauma gained cannot be negative."),
+        ("mental", -2, "Trauma gained cannot be negative."),
+        ("xp", -1, "XP gained must be from 0 to 100."),
+        ("xp", 101, "XP gained must be from 0 to 100."),
+        ("xp", "lots", "Enter a whole number."),
     ],
 )
 def test_a_bad_scenario_record_is_refused_next_to_the_field(

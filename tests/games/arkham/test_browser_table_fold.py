@@ -1,0 +1,111 @@
+"""The Arkham table page with a full table, one thumb: five investigators (two of them killed or
+insane) are one line each, a tap opens one to edit it, and the killed and insane fold away
+behind one line of their own; at 360×640 and 390×844 the page is about two screens, not a
+wall of steppers (it was 7,600 px)."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import PHONE
+from tests.games.aeonsend.test_browser import post_form
+from tests.journeys import SHOTS, no_sideways_scroll, shot_of, sign_up, small_tap_targets
+
+pytestmark = pytest.mark.browser
+
+SIZES = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
+PEOPLE = [
+    ("Roland Banks", "Kim", 9, 5),
+    ("Daisy Walker", "Lou", 5, 9),
+    ("Agnes Baker", "Max", 6, 8),
+    ("Skids O'Toole", "Noa", 8, 6),
+    ("Wendy Adams", "Kim", 7, 7),
+]
+
+
+def full_table(page: Page, name: str) -> str:
+    """A campaign with five investigators, Skids killed and Wendy insane; its table's URL."""
+    post_form(page, "/new/arkham/", {"name": name, "campaign": "notz", "difficulty": "standard"})
+    page.goto("/")
+    page.get_by_role("link", name=re.compile(name)).click()
+    pk = re.search(r"/c/(\d+)/", page.url).group(1)
+    for who, player, health, sanity in PEOPLE:
+        post_form(
+            page,
+            f"/c/{pk}/do/investigator.add/",
+            {"name": who, "player": player, "health": health, "sanity": sanity, "region": "x"},
+        )
+    # The investigators' ids follow the campaign's own counter; read them off the page.
+    page.goto(f"/c/{pk}/")
+    ids = [
+        element.get_attribute("id").removeprefix("inv-")
+        for element in page.locator("[data-live][id^=inv-]").all()
+    ]
+    for ident, status in ((ids[3], "killed"), (ids[4], "insane")):
+        post_form(
+            page,
+            f"/c/{pk}/do/investigator.mark/",
+            {"investigator": ident, "status": status, "region": f"inv-{ident}"},
+        )
+    return f"/c/{pk}/"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["360x640", "390x844"])
+def test_five_investigators_fit_in_two_screens_and_open_to_edit(browser, site, size):
+    context = browser.new_context(base_url=site.url, **{**PHONE, "viewport": size})
+    page = context.new_page()
+    try:
+        sign_up(page, f"full-table-{size['width']}")
+        table = full_table(page, f"Full table {size['width']}")
+        page.goto(table)
+        height = page.evaluate("document.documentElement.scrollHeight")
+        people_height = page.locator("#investigators").bounding_box()["height"]
+        print(
+            f"\nArkham table, five investigators, {size['width']}×{size['height']}:"
+            f" page {height} px, investigators {people_height:.0f} px"
+        )
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/ark-table-fold-{size['width']}.png", full_page=True)
+            shot_of(page, "#investigators", f"ark-table-fold-people-{size['width']}")
+        # The five, the folded two and the add form fit in one screen (they were 4,000 px).
+        assert people_height <= size["height"], people_height
+        no_sideways_scroll(page)
+        assert small_tap_targets(page) == []
+
+        people = page.locator("#investigators")
+        # One line each: name, player, trauma, unspent XP, status.
+        roland = people.get_by_role("article", name="Roland Banks", exact=True)
+        summary = roland.locator("summary").first
+        expect(summary).to_contain_text("Kim")
+        expect(summary).to_contain_text("0/9")
+        expect(summary).to_contain_text("0/5")
+        expect(summary).to_contain_text("0 XP to spend")
+        box = summary.bounding_box()
+        assert box is not None and box["height"] <= 100, box
+        # The killed and the insane are folded away, and hidden until opened.
+        fallen = people.locator("details.fallen")
+        expect(fallen.locator("> summary")).to_contain_text("Killed or insane (2)")
+        expect(people.get_by_text("Skids O'Toole", exact=True)).to_be_hidden()
+        expect(people.get_by_text("Wendy Adams", exact=True)).to_be_hidden()
+        fallen.locator("> summary").click()
+        skids = fallen.get_by_role("article", name="Skids O'Toole", exact=True)
+        expect(skids.locator("summary").first).to_be_visible()
+        expect(skids.locator("summary").first).to_contain_text("killed")
+        wendy = fallen.get_by_role("article", name="Wendy Adams", exact=True)
+        expect(wendy.locator("summary").first).to_contain_text("insane")
+
+        # Opened, an investigator is edited as before, and stays open after the tap.
+        expect(roland.get_by_role("button", name="Physical trauma plus one")).to_be_hidden()
+        summary.click()
+        roland.get_by_role("button", name="Physical trauma plus one").click()
+        expect(summary).to_contain_text("1/9")
+        expect(roland.get_by_role("group", name="Physical trauma")).to_contain_text("1/9")
+        roland.get_by_role("button", name="XP plus one").click()
+        expect(summary).to_contain_text("1 XP to spend")
+        expect(roland.get_by_role("button", name="XP plus one")).to_be_visible()
+        no_sideways_scroll(page)
+        if SHOTS:
+            page.screenshot(path=f"{SHOTS}/ark-table-fold-open-{size['width']}.png", full_page=True)
+    finally:
+        context.close()
