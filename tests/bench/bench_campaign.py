@@ -115,8 +115,6 @@ for name in (
     "django_htmx/htmx-2.min.js",
     "js/live.js",
     "icons/companion.svg",
-    "icons/undo.svg",
-    "icons/redo.svg",
 ):
     size = len(gzip.compress((static / name).read_bytes(), 9))
     total += size

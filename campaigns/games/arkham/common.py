@@ -166,7 +166,7 @@ def token_view(token: str, **extra: Any) -> dict[str, Any]:
     return {
         "token": token,
         "label": data.TOKEN_LABELS[token],
-        "icon": f"icons/arkham/{data.TOKEN_ICONS[token]}.svg",
+        "icon": f"icons/arkham/tokens.svg#{data.TOKEN_ICONS[token]}",
         **extra,
     }
 

@@ -2,6 +2,7 @@
 recording a physical draw, and what each phone sees."""
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -231,11 +232,14 @@ def test_a_viewer_follows_the_bag_but_cannot_draw(ark, owner, stranger):
 
 
 def test_every_token_has_an_icon_of_our_own():
-    folder = Path(settings.BASE_DIR) / "static" / "icons" / "arkham"
+    """One sprite holds every token's face, each a symbol of its own; nothing in it loads
+    anything (its only links point inside the sprite)."""
+    sprite = (Path(settings.BASE_DIR) / "static" / "icons" / "arkham" / "tokens.svg").read_text()
+    assert sprite.startswith("<svg")
+    assert "<script" not in sprite and "<image" not in sprite and "<style" not in sprite
+    assert set(re.findall(r'href="([^"]*)"', sprite)) == {"#face"}
     for token in chaos.TOKENS:
-        svg = (folder / f"{data.TOKEN_ICONS[token]}.svg").read_text()
-        assert svg.startswith("<svg") and 'viewBox="0 0 100 100"' in svg
-        assert "<script" not in svg and "<image" not in svg and "href" not in svg
+        assert f'<symbol id="{data.TOKEN_ICONS[token]}" viewBox="0 0 100 100">' in sprite
 
 
 def test_done_from_a_phone_that_saw_an_older_test_is_refused(owner_client, owner, ark):

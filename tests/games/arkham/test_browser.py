@@ -65,7 +65,7 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
     shot(keeper, "arkham-bag-drawn", parts=True)
     shot(friend, "arkham-bag-drawn-friend", parts=True)
     no_sideways_scroll(friend)
-    image = keeper.locator("#bag-test .drawn li.newest img")
+    image = keeper.locator("#bag-test .drawn li.newest .token-img")
     # Readable across the table, and small enough to leave the outcome and the next buttons
     # on the screen (tests/games/arkham/test_browser_bag_layout.py).
     assert image.bounding_box()["width"] >= 96

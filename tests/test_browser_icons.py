@@ -1,0 +1,85 @@
+"""Icons in real Chromium (issue 8, "Lighter"): a campaign page fetches its icons in one request
+at most (the chaos bag page used to ask for 26 SVG files), and they show, in light and dark."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import PHONE
+from tests.games.arkham.test_browser import create_zealot
+from tests.journeys import shot, sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def icon_requests(page: Page, path: str) -> list[str]:
+    """The images and SVG files the page asks for while it loads, nothing being cached."""
+    asked: list[str] = []
+
+    def note(request) -> None:
+        if request.resource_type == "image" or ".svg" in request.url:
+            asked.append(request.url)
+
+    page.on("request", note)
+    page.goto(path)
+    page.wait_for_load_state("load")
+    page.remove_listener("request", note)
+    return asked
+
+
+def drawn(page: Page, selector: str) -> bool:
+    """The icon paints something: its picture differs from the same box with the icon hidden
+    (a symbol missing from the sprite, or a sprite that did not load, paints nothing)."""
+    icon = page.locator(selector).first
+    icon.scroll_into_view_if_needed()
+    box = icon.bounding_box()
+    assert box and box["width"] > 0 and box["height"] > 0, selector
+    with_icon = page.screenshot(clip=box)
+    icon.evaluate("el => el.style.visibility = 'hidden'")
+    without = page.screenshot(clip=box)
+    icon.evaluate("el => el.style.visibility = ''")
+    return with_icon != without
+
+
+def test_a_campaign_page_fetches_its_icons_in_one_request_and_shows_them(browser, site, phones):
+    keeper, _friend = phones
+    sign_up(keeper, "icon-keeper")
+    create_zealot(keeper, "Icon night")
+    keeper.get_by_role("link", name="Chaos bag").first.click()
+    keeper.get_by_role("button", name="Draw", exact=True).click()
+    expect(keeper.locator("#bag-test .drawn li.newest .token-name")).to_be_visible()
+    campaign = keeper.url.split("/p/")[0]
+    pages = ["/", "/p/bag/", "/p/round/", "/history/", "/members/", "/settings/"]
+
+    for scheme in ("light", "dark"):
+        # A phone that has never opened the site: same account, nothing in its cache.
+        context = browser.new_context(
+            base_url=site.url,
+            storage_state=keeper.context.storage_state(),
+            color_scheme=scheme,
+            **PHONE,
+        )
+        try:
+            page = context.new_page()
+            for path in pages:
+                asked = icon_requests(page, campaign + path)
+                assert len(asked) <= 1, (path, asked)
+            page.goto(campaign + "/p/bag/")
+            # Many token icons on this page, one request: the sprite.
+            assert page.locator("svg.token-icon, svg.token-small, svg.token-img").count() > 10
+            assert drawn(page, "#bag-test .drawn li.newest .token-img")
+            assert drawn(page, "svg.token-icon:visible, svg.token-small:visible")
+            # Undo and redo are drawn in the text's colour: visible on a dark page too.
+            undo = page.locator("#undo-bar").get_by_role("button", name="Undo")
+            stroke = undo.locator("svg path").evaluate("el => getComputedStyle(el).stroke")
+            assert stroke == undo.evaluate("el => getComputedStyle(el).color")
+            assert drawn(page, "#undo-bar svg.icon")
+            assert drawn(page, ".top .brand svg")
+            shot(page, f"icons-bag-{scheme}", parts=True)
+            # The table display (dark whatever the tablet asks) shows the token drawn last.
+            page.goto(campaign + "/members/")
+            display = page.locator("#display-link").get_attribute("href")
+            assert display and len(icon_requests(page, display)) <= 1
+            assert drawn(page, ".token svg")
+            shot(page, f"icons-display-{scheme}")
+        finally:
+            context.close()
