@@ -2,10 +2,12 @@
 another and Done are on the screen without scrolling and not under the undo bar, at 360×640 and
 390×844, in every language, light and dark."""
 
+import contextlib
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import PHONE
 from tests.games.aeonsend.test_browser import post_form
@@ -16,15 +18,37 @@ pytestmark = pytest.mark.browser
 SIZES = [{"width": 360, "height": 640}, {"width": 390, "height": 844}]
 
 
-def in_sight(page: Page, selector: str) -> None:
-    """The element is inside the viewport, above the undo bar."""
-    expect(page.locator(selector).first).to_be_visible()  # drawn (a swap may be under way)
-    box = page.locator(selector).first.bounding_box()
-    bar = page.locator("#undo-bar").bounding_box()
-    height = page.viewport_size["height"]
-    assert box is not None and bar is not None, selector
-    assert box["y"] >= 0, (selector, box)
-    assert box["y"] + box["height"] <= min(bar["y"], height) + 0.5, (selector, box, bar)
+IN_SIGHT = (
+    "#bag-drawn .newest .token-img",
+    "#bag-drawn .outcome, #bag-drawn .outcome-line",
+    "#bag-actions form:nth-child(1) button",
+    "#bag-actions form:nth-child(2) button",
+    "#bag-actions form:nth-child(3) button",
+)
+
+# Each of them, read in one go (a live refresh may replace them between two reads): the ones
+# not inside the viewport above the undo bar, with where they are.
+OUT_OF_SIGHT = """(selectors) => {
+    const bar = document.getElementById("undo-bar").getBoundingClientRect();
+    const bottom = Math.min(bar.top, window.innerHeight) + 0.5;
+    return selectors.flatMap((s) => {
+        const el = document.querySelector(s);
+        if (!el) return [s + ": missing"];
+        const box = el.getBoundingClientRect();
+        if (box.height > 0 && box.top >= 0 && box.bottom <= bottom) return [];
+        return [`${s}: ${box.top}-${box.bottom}, undo bar at ${bar.top}`];
+    });
+}"""
+
+
+def assert_in_sight(page: Page) -> None:
+    """The token, its outcome and the three buttons are on screen above the undo bar, once the
+    page has scrolled after the swap (waited for up to 5 s, as `expect` waits)."""
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            f"(s) => ({OUT_OF_SIGHT})(s).length === 0", arg=list(IN_SIGHT), timeout=5000
+        )
+    assert page.evaluate(OUT_OF_SIGHT, list(IN_SIGHT)) == []
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["360x640", "390x844"])
@@ -59,15 +83,7 @@ def test_after_a_draw_what_you_tap_next_is_on_screen(browser, site, size):
                 before = page.locator("#bag-drawn .newest").get_attribute("id")
                 page.locator("#bag-actions form").first.locator("button").click()
                 expect(page.locator("#bag-drawn .newest")).not_to_have_id(before or "")
-                page.wait_for_timeout(200)  # the scroll that follows a swap, if any
-                for selector in (
-                    "#bag-drawn .newest .token-img",
-                    "#bag-drawn .outcome, #bag-drawn .outcome-line",
-                    "#bag-actions form:nth-child(1) button",
-                    "#bag-actions form:nth-child(2) button",
-                    "#bag-actions form:nth-child(3) button",
-                ):
-                    in_sight(page, selector)
+                assert_in_sight(page)
                 no_sideways_scroll(page)
                 if SHOTS:  # what the player sees: the screen, not the whole page
                     name = f"bag-after-draw-{size['width']}-{scheme}-{language}"
