@@ -1,0 +1,52 @@
+"""The site's shape (issue 7), as rules a reader can grep: every error message is written by one
+partial, no template line runs past 200 characters, no module past 500 lines."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = ROOT / "templates"
+ERROR_PARTIAL = TEMPLATES / "campaigns" / "error.html"
+
+
+def templates() -> list[Path]:
+    return sorted(TEMPLATES.rglob("*.html"))
+
+
+def test_the_templates_are_found():
+    assert ERROR_PARTIAL in templates() and len(templates()) > 30
+
+
+# An error paragraph, or a loop over a form's or a field's errors: both belong to the partial.
+HAND_WRITTEN_ERROR = re.compile(r'class="error\b|\{%\s*for\s+\w+\s+in\s+[\w.]*errors\b')
+
+
+def test_only_the_error_partial_writes_an_error_message():
+    """Rule: a template shows errors with {% include "campaigns/error.html" %} (on=a field,
+    of=a form, message=a text, or a region's refusal); it never writes the paragraph itself."""
+    by_hand = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in templates()
+        if path != ERROR_PARTIAL
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if HAND_WRITTEN_ERROR.search(line)
+    ]
+    assert by_hand == []
+
+
+def test_the_rule_sees_a_hand_written_error():
+    assert HAND_WRITTEN_ERROR.search('{% for message in form.kind.errors %}<p>{{ message }}</p>')
+    assert HAND_WRITTEN_ERROR.search('<p class="error" role="alert">Nope</p>')
+    assert not HAND_WRITTEN_ERROR.search('<details{% if form.errors %} open{% endif %}>')
+
+
+def test_no_module_of_the_site_is_over_500_lines():
+    too_long = {
+        str(module.relative_to(ROOT)): lines
+        for folder in ("companion", "campaigns")
+        for module in (ROOT / folder).rglob("*.py")
+        if (lines := len(module.read_text().splitlines())) > 500
+    }
+    assert too_long == {}
