@@ -37,9 +37,9 @@ def test_only_the_error_partial_writes_an_error_message():
 
 
 def test_the_rule_sees_a_hand_written_error():
-    assert HAND_WRITTEN_ERROR.search('{% for message in form.kind.errors %}<p>{{ message }}</p>')
+    assert HAND_WRITTEN_ERROR.search("{% for message in form.kind.errors %}<p>{{ message }}</p>")
     assert HAND_WRITTEN_ERROR.search('<p class="error" role="alert">Nope</p>')
-    assert not HAND_WRITTEN_ERROR.search('<details{% if form.errors %} open{% endif %}>')
+    assert not HAND_WRITTEN_ERROR.search("<details{% if form.errors %} open{% endif %}>")
 
 
 def test_no_module_of_the_site_is_over_500_lines():

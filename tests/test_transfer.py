@@ -416,6 +416,38 @@ HOSTILE = {
         lambda g: json.dumps(g).replace('"delta": 2', '"delta": ' + "9" * 5000).encode(),
         None,
     ),
+    # JSON Python reads but no campaign holds: odd numbers, lone surrogates, times out of range
+    "nan": (lambda g: broken(g, set_data(1, extra=float("nan"))), "NaN"),
+    "infinity": (lambda g: broken(g, set_data(1, extra=float("inf"))), "Infinity"),
+    "minus-infinity": (lambda g: broken(g, assign("setup", {"x": float("-inf")})), "Infinity"),
+    "1e999": (
+        lambda g: json.dumps(g).replace('"delta": 2', '"delta": 2, "x": 1e999', 1).encode(),
+        "Infinity",
+    ),
+    "lone-surrogate-in-name": (
+        lambda g: json.dumps(g).replace('"Our campaign"', '"Our \\ud800 campaign"').encode(),
+        "lone surrogate",
+    ),
+    "lone-surrogate-in-data": (
+        lambda g: broken(g, set_data(1, note="a\ud800b")),
+        "lone surrogate",
+    ),
+    "lone-low-surrogate-in-actor": (
+        lambda g: broken(g, set_event(2, actor="\udc00")),
+        "lone surrogate",
+    ),
+    "time-before-year-one-in-utc": (
+        lambda g: broken(g, set_event(1, created="0001-01-01T00:00:00+23:59")),
+        "An event has no valid time (event 1).",
+    ),
+    "time-after-9999-in-utc": (
+        lambda g: broken(g, set_event(1, created="9999-12-31T23:59:59-23:59")),
+        "An event has no valid time (event 1).",
+    ),
+    "time-in-year-9999": (
+        lambda g: broken(g, set_event(1, created="9999-12-31T23:00:00+00:00")),
+        "An event has no valid time (event 1).",
+    ),
 }
 
 
@@ -439,6 +471,13 @@ def test_the_good_file_itself_is_accepted(good, stranger):
     response = upload(client_for(stranger), json.dumps(good).encode())
     assert response.status_code == 302
     assert counts()[0] == before[0] + 1
+
+
+def test_a_surrogate_pair_is_one_character_and_imports(good, stranger):
+    raw = json.dumps(good).replace('"Our campaign"', '"Our \\ud83c\\udfb2 campaign"').encode()
+    response = upload(client_for(stranger), raw)
+    assert response.status_code == 302
+    assert Campaign.objects.filter(name="Our 🎲 campaign").exists()
 
 
 @pytest.mark.parametrize("action", [["counter.adjust"], {"a": 1}], ids=["list", "object"])

@@ -5,27 +5,15 @@ It uses a throwaway SQLite database.
 """
 
 import gzip
-import os
 import statistics
-import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-tmp = tempfile.mkdtemp(prefix="companion-bench-")
-os.environ.pop("DATABASE_URL", None)
-os.environ["SQLITE_PATH"] = f"{tmp}/bench.sqlite3"
-os.environ["STATIC_ROOT"] = f"{tmp}/static"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+import throwaway
 
-import django  # noqa: E402
-
-django.setup()
+tmp = throwaway.site(static=True)
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
@@ -33,8 +21,6 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 from campaigns.games import GAMES  # noqa: E402
 from campaigns.models import Campaign, Membership  # noqa: E402
 
-call_command("migrate", verbosity=0)
-call_command("collectstatic", "--noinput", verbosity=0)
 user = get_user_model().objects.create_user("bench", password="x" * 12)
 
 

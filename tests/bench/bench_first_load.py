@@ -10,34 +10,19 @@ It uses a throwaway SQLite database.
 """
 
 import gzip
-import os
 import re
-import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-tmp = tempfile.mkdtemp(prefix="companion-bench-")
-os.environ.pop("DATABASE_URL", None)
-os.environ["SQLITE_PATH"] = f"{tmp}/bench.sqlite3"
-os.environ["STATIC_ROOT"] = f"{tmp}/static"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+import throwaway
 
-import django  # noqa: E402
-
-django.setup()
+throwaway.site(static=True)
 
 from django.conf import settings  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from campaigns.games import GAMES  # noqa: E402
 from campaigns.views.display import display_url  # noqa: E402
 from tests import factories  # noqa: E402
-
-call_command("migrate", verbosity=0)
-call_command("collectstatic", "--noinput", verbosity=0)
 
 BUDGET = 22 * 1024
 # What the browser fetches as the page loads: scripts, style sheets, the icon and manifest links,

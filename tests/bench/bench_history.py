@@ -6,34 +6,21 @@ asserts nothing. It uses a throwaway SQLite database, with the site's settings (
 """
 
 import json
-import os
 import statistics
-import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
 from types import SimpleNamespace
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-tmp = tempfile.mkdtemp(prefix="companion-bench-")
-os.environ.pop("DATABASE_URL", None)
-os.environ["SQLITE_PATH"] = f"{tmp}/bench.sqlite3"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+import throwaway
 
-import django  # noqa: E402
+throwaway.site(static=False)
 
-django.setup()
-
-from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 
 from campaigns import bulk, transfer  # noqa: E402
 from campaigns.models import Snapshot  # noqa: E402
 from tests import factories  # noqa: E402
 
-call_command("migrate", verbosity=0)
 user = factories.user("bench")
 SETUP = {
     "trackers": [
