@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from campaigns import history
+from campaigns import bidi, history
 from campaigns.commands import CommandError, Payload, State
 from campaigns.games import GAMES, game_choices
 
@@ -401,9 +401,13 @@ class Event(models.Model):
         """This event in plain words, in the reader's language (the game is the campaign's)."""
         command = game.commands.get(self.action)
         try:
-            text = command.describe(self.data) if command else self.action
+            # The names the group typed, isolated for direction inside the words (bidi.py).
+            text = command.describe(bidi.isolate_all(self.data)) if command else self.action
         except (KeyError, TypeError, ValueError):
-            text = self.action
+            try:
+                text = command.describe(self.data) if command else self.action
+            except (KeyError, TypeError, ValueError):
+                text = self.action
         if self.kind == self.Kind.UNDO:
             return gettext("Undid: %(change)s") % {"change": text}
         if self.kind == self.Kind.REDO:

@@ -108,6 +108,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
             ],
+            # `|isolate` for every text the group typed (campaigns/bidi.py).
+            "builtins": ["campaigns.templatetags.bidi"],
         },
     },
 ]

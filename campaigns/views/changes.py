@@ -15,6 +15,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from campaigns import bidi
 from campaigns.commands import CommandError
 from campaigns.forms import DeleteForm, MemberForm, RoleForm
 from campaigns.models import CHANGE_ID, Campaign, Membership, NotAllowed, Stale, display_name
@@ -188,7 +189,7 @@ def remove_member(request: HttpRequest, pk: int) -> HttpResponse:
     messages.success(
         request,
         _("Removed %(name)s. The invitation still works for them: make a new link to stop that.")
-        % {"name": display_name(target.user)},
+        % {"name": bidi.isolate(display_name(target.user))},
     )
     return redirect("campaigns:members", pk=campaign.pk)
 
@@ -216,5 +217,5 @@ def delete_campaign(request: HttpRequest, pk: int) -> HttpResponse:
         return render_page(request, campaign, membership, "settings", 422, delete_form=form)
     name = campaign.name
     campaign.delete()
-    messages.success(request, _("Deleted “%(name)s”.") % {"name": name})
+    messages.success(request, _("Deleted “%(name)s”.") % {"name": bidi.isolate(name)})
     return redirect("campaigns:home")

@@ -14,6 +14,7 @@ from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from campaigns import bidi
 from campaigns.commands import CommandError
 from campaigns.forms import ImportForm, JoinForm, KeepAccountForm, NewCampaignForm, SignupForm
 from campaigns.games import GAMES
@@ -118,7 +119,9 @@ def import_view(request: HttpRequest) -> HttpResponse:
                 except ImportRefused as refusal:
                     form.add_error("file", refusal.message)
                 else:
-                    messages.success(request, _("Imported “%(name)s”.") % {"name": campaign.name})
+                    messages.success(
+                        request, _("Imported “%(name)s”.") % {"name": bidi.isolate(campaign.name)}
+                    )
                     return redirect("campaigns:campaign", pk=campaign.pk)
     return render(request, "import.html", {"form": form}, status=status)
 

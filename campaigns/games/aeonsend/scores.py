@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from campaigns import bidi
 from campaigns.commands import (
     Command,
     CommandError,
@@ -98,7 +99,7 @@ class ScoreForm(forms.Form):
         self.characters = list(characters)[: data.MAX_PLAYERS]
         for number, character in enumerate(self.characters, start=1):
             field = self.fields[f"life_{number}"]
-            field.label = gettext_lazy("%(name)s's life left") % {"name": character}
+            field.label = gettext_lazy("%(name)s's life left") % {"name": bidi.isolate(character)}
             field.widget.attrs["required"] = True
         return self
 

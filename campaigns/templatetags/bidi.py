@@ -1,0 +1,17 @@
+"""`{{ name|isolate }}`: a text the group typed, isolated for direction (campaigns/bidi.py).
+A builtin of the site's templates (settings.TEMPLATES), so every template has it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from campaigns import bidi
+
+register = template.Library()
+
+
+@register.filter(is_safe=True)
+def isolate(value: Any) -> Any:
+    return bidi.isolate(value)
