@@ -9,6 +9,8 @@ from django.conf import settings
 from django.core.files import File
 
 from companion.assets import Storage, ZopfliCompressor
+from tests import factories
+from tests.conftest import client_for, text
 
 STATIC = Path(settings.BASE_DIR) / "static"
 
@@ -50,3 +52,17 @@ def test_the_compressed_copy_is_gzip_and_smaller_than_gzip_alone():
     packed = ZopfliCompressor.compress_gzip(data)
     assert gzip.decompress(packed) == data
     assert len(packed) < len(gzip.compress(data, 9))
+
+
+def test_a_games_style_sheet_comes_with_its_own_pages_only(owner):
+    """History, members and settings have none of a game's parts: a phone opening them first
+    is not sent the game's style sheet."""
+    for game in ("arkham", "aeonsend", "eldritch", "noir"):
+        campaign = factories.campaign(game, owner=owner)
+        client = client_for(owner)
+        sheet = f'href="/static/css/{campaign.game_module.stylesheet.split("/")[-1]}"'
+        for page in ("", *(f"p/{slug}/" for slug in campaign.game_module.pages)):
+            assert sheet in text(client.get(f"/c/{campaign.pk}/{page}")), (game, page)
+        for page in ("history/", "members/", "settings/"):
+            assert sheet not in text(client.get(f"/c/{campaign.pk}/{page}")), (game, page)
+            assert 'href="/static/css/site.css"' in text(client.get(f"/c/{campaign.pk}/{page}"))
