@@ -45,7 +45,7 @@ def after(page: Page, selector: str, name: str, words: str) -> None:
 
 
 def test_a_right_to_left_override_reverses_only_the_name(phones):
-    page, _other = phones
+    page, friend = phones
     sign_up(page, "bidi-keeper")
     page.get_by_role("link", name="New campaign").click()
     page.get_by_role("link", name=re.compile("Any game")).click()
@@ -70,3 +70,18 @@ def test_a_right_to_left_override_reverses_only_the_name(phones):
     after(page, ".history li:first-child .text", "Eve", "”")
     if SHOTS:
         shot_of(page, ".history", "bidi-history")
+
+    # A friend at the table sees the owner delete it: "The owner deleted “Eve”." keeps its
+    # closing quote and full stop after the name (live.js writes that notice).
+    page.get_by_role("link", name="Members").click()
+    friend.goto(page.locator(".url").inner_text())
+    friend.get_by_label("Your name at the table").fill("Robin")
+    friend.get_by_role("button", name="Join").click()
+    expect(friend.locator("#campaign-title")).to_contain_text("Eve")
+    page.get_by_role("link", name="Settings").click()
+    page.get_by_label("Type the campaign's name to delete it").fill(RLO + "Eve")
+    page.get_by_role("button", name="Delete for everyone").click()
+    expect(page.locator(".messages")).to_contain_text("Eve")
+    after(page, ".messages", "Eve", "”.")
+    expect(friend.get_by_role("alert")).to_contain_text("The owner deleted")
+    after(friend, ".gone p", "Eve", "”.")

@@ -29,6 +29,9 @@
   var streamUrl = root.dataset.stream;
   var pollUrl = root.dataset.poll;
   var busy = false, again = false, deferred = false;
+  // Right-to-left letters (Hebrew to NKo, their presentation forms, the supplementary planes'
+  // right-to-left scripts) and the direction controls: what campaigns/bidi.py calls turning.
+  var TURNING = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u061C\u200F\u202A-\u202E\u2066-\u2069]|[\uD802\uD803\uD83A\uD83B][\uDC00-\uDFFF]/;
   // The newest version any answer has shown this page (this phone's own changes included):
   // a refresh that comes back older than that would put old content over new, so it is dropped.
   var newest = known;
@@ -189,6 +192,8 @@
     var title = document.getElementById("campaign-title");
     var name = title ? title.getAttribute("data-name") || "" : "";
     var words = (why === "removed" ? root.dataset.removed : root.dataset.deleted) || "";
+    // A name that could turn the words around it is isolated for direction (campaigns/bidi.py).
+    if (TURNING.test(name)) name = "\u2068" + name + "\u2069";
     text.textContent = words.replace("{name}", name);
     var home = document.createElement("a");
     home.className = "button";
