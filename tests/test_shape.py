@@ -50,3 +50,20 @@ def test_no_module_of_the_site_is_over_500_lines():
         if (lines := len(module.read_text().splitlines())) > 500
     }
     assert too_long == {}
+
+
+def test_every_campaign_page_extends_the_one_page_skeleton():
+    """Rule: the header, its tabs and the undo bar are written once, in campaign-page.html; a
+    page template extends it and holds only its own regions."""
+    skeleton = TEMPLATES / "campaign-page.html"
+    pages = [
+        path for path in templates() if '{% extends "campaign-page.html" %}' in path.read_text()
+    ]
+    assert len(pages) >= 17  # each game's pages, history, members, settings
+    for path in templates():
+        if path != skeleton:
+            source = path.read_text()
+            assert 'include "campaigns/header.html"' not in source, path
+            assert 'include "campaigns/undo-bar.html"' not in source, path
+    for path in pages:
+        assert "partialdef content" not in path.read_text(), path

@@ -1,9 +1,9 @@
 """One way to draw a campaign page, and the answer to a change.
 
 Every campaign page (the table, a game's own pages, history, members, settings) is drawn by
-`render_page`: the campaign's context, the page's own, and its template (only the `content`
-partial for htmx). The answer to a change made with htmx (`render_change`) draws only the
-live regions that changed (`{% region %}` in the templates): the form's own region as the
+`render_page`: the campaign's context, the page's own, and its template (for htmx without the
+site around it: `content_only`). The answer to a change made with htmx (`render_change`) draws
+only the live regions that changed (`{% region %}` in the templates): the form's own region as the
 answer, the undo bar and the regions the command names as out-of-band swaps. A refusal goes to
 its region with htmx's response headers; when its region is gone (removed on another phone),
 to the undo bar, which every page has.
@@ -221,11 +221,10 @@ def render_page(
     refusal: Refusal | None = None,
     **extra: Any,
 ) -> HttpResponse:
-    """A campaign page, whole (or its `content` partial for htmx and the live refresh)."""
+    """A campaign page, whole (or only its content, for htmx and the live refresh)."""
     template = template_for(campaign, page)
     context = page_context(request, campaign, membership, page, refusal, **extra)
-    if request.htmx:
-        template += "#content"
+    context["content_only"] = bool(request.htmx)
     return versioned(render(request, template, context, status=status), campaign)
 
 
@@ -237,7 +236,8 @@ def render_regions(
 ) -> Regions:
     regions = Regions(wanted)
     context[COLLECT] = regions
-    get_template(template_for(campaign, page) + "#content").render(context, request)
+    context["content_only"] = True
+    get_template(template_for(campaign, page)).render(context, request)
     return regions
 
 
