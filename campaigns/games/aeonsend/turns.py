@@ -411,9 +411,25 @@ def deck_view(state: AeonsEndState) -> dict[str, Any]:
     }
 
 
+def dial(value: int, start: int, over: bool, player: bool = False) -> dict[str, Any]:
+    """A life dial's view: its value and start, and whether its −1 and +1 are off. Nobody goes
+    above their starting life; an exhausted player (at 0) gains none, but still takes damage
+    (it goes to Gravehold); Gravehold and the nemesis stop at 0; an ended game takes neither."""
+    exhausted = player and value == 0
+    return {
+        "value": value,
+        "start": start,
+        "exhausted": exhausted,
+        "no_less": over or (not player and value <= 0),
+        "no_more": over or value >= start or exhausted,
+    }
+
+
 def table_view(state: AeonsEndState) -> dict[str, Any]:
     table = state["table"]
     started = bool(table["nemesis"])
+    result = outcome(state)
+    over = result is not None
     players = [
         {
             "index": index,
@@ -422,13 +438,11 @@ def table_view(state: AeonsEndState) -> dict[str, Any]:
             "player": p["player"],
             "colour": p["colour"],
             "life": table["lives"][index],
-            "start": table["start"]["player"],
-            "exhausted": table["lives"][index] == 0,
+            **dial(table["lives"][index], table["start"]["player"], over, player=True),
         }
         for index, p in enumerate(state["players"])
     ]
     ends = end_texts(state)
-    result = outcome(state)
     return {
         "started": started,
         "game": table["game"],
@@ -436,11 +450,11 @@ def table_view(state: AeonsEndState) -> dict[str, Any]:
         "difficulty": table["difficulty"],
         "difficulty_label": data.DIFFICULTIES[table["difficulty"]],
         "increased": table["difficulty"] in data.INCREASED_DIFFICULTY,
-        "gravehold": {"value": table["gravehold"], "start": table["start"]["gravehold"]},
-        "nemesis_life": {"value": table["nemesis_life"], "start": table["start"]["nemesis"]},
+        "gravehold": dial(table["gravehold"], table["start"]["gravehold"], over),
+        "nemesis_life": dial(table["nemesis_life"], table["start"]["nemesis"], over),
         "players": players,
         "ends": ends,
-        "over": result is not None,
+        "over": over,
         "won": result == "win",
         "result": result,
         "outside": bool(table.get("outside")),
