@@ -107,5 +107,25 @@ def test_five_investigators_fit_in_two_screens_and_open_to_edit(browser, site, s
         no_sideways_scroll(page)
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/ark-table-fold-open-{size['width']}.png", full_page=True)
+
+        # In every language, light and dark, each line stays a line or two and the section a
+        # screen (Roland stays open: the reader opened him).
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            for language in ("en", "ja", "zh-hans", "zh-hant"):
+                page.context.add_cookies(
+                    [{"name": "django_language", "value": language, "url": page.url}]
+                )
+                page.goto(table)
+                for line in people.locator("article > details > summary").all():
+                    box = line.bounding_box()
+                    assert box is not None and box["height"] <= 100, (language, box)
+                closed = people.bounding_box()["height"] - roland.bounding_box()["height"]
+                assert closed <= size["height"], (language, closed)
+                no_sideways_scroll(page)
+                if SHOTS:
+                    shot_of(
+                        page, "#investigators", f"ark-people-{size['width']}-{scheme}-{language}"
+                    )
     finally:
         context.close()
