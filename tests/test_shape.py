@@ -67,3 +67,35 @@ def test_every_campaign_page_extends_the_one_page_skeleton():
             assert 'include "campaigns/undo-bar.html"' not in source, path
     for path in pages:
         assert "partialdef content" not in path.read_text(), path
+
+
+# Lines still over 200 characters, per template (issue 7 brings them to none): a ceiling that
+# only goes down. Each is a run of tags and translations with no place left to break it where
+# the break changes nothing (between attributes, inside a `trimmed` translation).
+LONG_LINES_LEFT = {
+    "base.html": 3,
+    "display.html": 1,
+    "games/aeonsend/chart.html": 1,
+    "games/aeonsend/legacy.html": 3,
+    "games/aeonsend/nemesis.html": 1,
+    "games/aeonsend/outside.html": 9,
+    "games/aeonsend/parts.html": 2,
+    "games/aeonsend/turns.html": 11,
+    "games/arkham/table.html": 8,
+    "games/eldritch/investigator.html": 5,
+    "games/eldritch/setup.html": 1,
+    "games/eldritch/table.html": 10,
+    "games/noir/table.html": 16,
+}
+
+
+def test_no_template_line_is_over_200_characters():
+    """Rule: a template line is at most 200 characters; break it between a tag's attributes or
+    inside a {% blocktranslate trimmed %}, or move a repeated set of attributes into a partial."""
+    over = {}
+    for path in templates():
+        name = path.relative_to(TEMPLATES).as_posix()
+        count = sum(len(line) > 200 for line in path.read_text().splitlines())
+        if count > LONG_LINES_LEFT.get(name, 0):
+            over[name] = count
+    assert over == {}
