@@ -57,6 +57,16 @@ class Command:
     # The live regions (`{% region %}` ids) this change redraws beside the form's own region
     # and the undo bar: the answer to the change draws them, and nothing else of the page.
     regions: tuple[str, ...] = ()
+    # More regions, when whether they change depends on what the change did: a function of its
+    # payload (the random outcome included) and the state after it, or of (None, None) for a
+    # refused change. A draw changes the odds only when it takes bless or curse out.
+    regions_after: Callable[[Payload | None, State | None], tuple[str, ...]] | None = None
+
+    def regions_for(self, payload: Payload | None, state: State | None) -> tuple[str, ...]:
+        """The regions a change redraws (`payload` None: refused, `regions_after` names all)."""
+        if self.regions_after is None:
+            return self.regions
+        return (*self.regions, *self.regions_after(payload, state))
 
 
 def registry(*groups: Command | Iterable[Command]) -> dict[str, Command]:

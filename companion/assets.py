@@ -12,6 +12,7 @@ from typing import Any
 import rcssmin
 import rjsmin
 import zopfli.gzip
+from django.conf import settings
 from django.core.files.base import ContentFile, File
 from whitenoise.compress import Compressor
 from whitenoise.storage import CompressedManifestStaticFilesStorage
@@ -28,6 +29,23 @@ class ZopfliCompressor(Compressor):
 
 
 class Storage(CompressedManifestStaticFilesStorage):
+    """Also: the manifest's hashed URLs, each worked out once. The manifest is read at start and
+    never changes while the server runs, and a page names dozens of icons (each `{% static %}`
+    otherwise looks its name up, hashes and joins it again)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.urls: dict[str, str] = {}
+
+    def url(self, name: str | None, force: bool = False) -> str:
+        if force or settings.DEBUG or name is None:
+            return super().url(name, force)
+        try:
+            return self.urls[name]
+        except KeyError:
+            url = self.urls[name] = super().url(name)
+            return url
+
     def _save(self, name: str, content: File) -> str:
         minify = MINIFY.get(name[name.rfind(".") :])
         if minify and name.startswith(OWN):

@@ -133,7 +133,9 @@ if DATABASE_URL:
 else:
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            # Django's SQLite, its connections pooled and its writers queued in the process
+            # (companion/sqlite/base.py).
+            "ENGINE": "companion.sqlite",
             "NAME": os.environ.get("SQLITE_PATH", BASE_DIR / "db.sqlite3"),
             "OPTIONS": {
                 # Writers queue up instead of failing: IMMEDIATE takes the write lock at BEGIN,
@@ -145,9 +147,9 @@ else:
         }
     }
 if "sqlite" in DATABASES["default"]["ENGINE"]:
-    DATABASES["default"].setdefault("TEST", {})
-    if path := os.environ.get("SQLITE_TEST_PATH"):
-        DATABASES["default"]["TEST"]["NAME"] = path
+    # In memory unless SQLITE_TEST_PATH names a file (said outright: pytest-django knows only
+    # Django's own SQLite engine name for that default).
+    DATABASES["default"]["TEST"] = {"NAME": os.environ.get("SQLITE_TEST_PATH") or ":memory:"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -13,6 +13,46 @@ from django.utils.translation import gettext_lazy
 from campaigns.commands import Command, Payload, State, need_bool, need_str
 
 
+class Later:
+    """A part of a page's context worked out when a template first reads it, once: the answer
+    to a change draws a few regions, and most of what the whole page shows (the odds, the
+    investigators to pick from) is then never read. Reads as the value it stands for."""
+
+    __slots__ = ("_make", "_value")
+    _value: Any
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._make = make
+
+    @property
+    def value(self) -> Any:
+        try:
+            return self._value
+        except AttributeError:
+            self._value = self._make()
+            return self._value
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.value[key]
+
+    def __iter__(self):
+        return iter(self.value)
+
+    def __len__(self) -> int:
+        return len(self.value)
+
+    def __bool__(self) -> bool:
+        return bool(self.value)
+
+    def __contains__(self, item: Any) -> bool:
+        return item in self.value
+
+    def __eq__(self, other: object) -> bool:
+        return self.value == (other.value if isinstance(other, Later) else other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 @dataclass(frozen=True)
 class Page:
     """A page of the game's own beside the table page (a chaos bag, a score chart…)."""

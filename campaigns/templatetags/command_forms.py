@@ -2,7 +2,7 @@
 
 The form is what the template draws from: a field's label, limits (maxlength, min, max),
 help text and errors come from it through `campaigns/field.html`, its hidden fields through
-`campaigns/hidden.html`. After a refusal the form of the refused command, in its region, comes
+`{% hidden_inputs %}`. After a refusal the form of the refused command, in its region, comes
 back bound to what was posted, so the typed value and the message stay where the user was.
 """
 
@@ -12,7 +12,10 @@ import copy
 from typing import Any
 
 from django import forms, template
+from django.middleware.csrf import get_token
 from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
 
@@ -28,18 +31,26 @@ def identifies(initial: dict[str, Any], form_class: type[forms.Form], posted) ->
     return True
 
 
-# One unbound form per class whose fields are all hidden (None for the others), made once.
+# One unbound form per class whose fields are the same in every form (None for the others).
 UNBOUND: dict[type[forms.Form], forms.Form | None] = {}
 
 
+def own_fields(form_class: type[forms.Form]) -> bool:
+    """Whether the class makes its fields per form (an `__init__` of its own: X for the symbols
+    in the bag, the investigators of the campaign…)."""
+    mro = form_class.__mro__
+    return any("__init__" in vars(cls) for cls in mro[: mro.index(forms.BaseForm)])
+
+
 def unbound(form_class: type[forms.Form]) -> forms.Form | None:
-    """One unbound form of a class whose fields are all hidden (a −1 or +1, a draw, a release),
-    to copy for each button: a page draws dozens, and a fresh Django form deep-copies its
-    fields. None for a form with a field the user fills in (it is made fresh each time)."""
+    """One unbound form of a class, to copy for each form a page draws: a page draws dozens,
+    and a fresh Django form deep-copies its fields. Drawing an unbound form never changes its
+    fields, so the copies share them. None for a form with a field the user fills in whose
+    class makes its fields per form (it is made fresh each time)."""
     if form_class not in UNBOUND:
         form = form_class(auto_id=False)
         hidden = all(field.widget.is_hidden for field in form.fields.values())
-        UNBOUND[form_class] = form if hidden else None
+        UNBOUND[form_class] = form if hidden or not own_fields(form_class) else None
     return UNBOUND[form_class]
 
 
@@ -47,7 +58,7 @@ def fresh_form(form_class: type[forms.Form], initial: dict[str, Any]) -> forms.F
     shared = unbound(form_class)
     if shared is None:
         return form_class(initial=initial, auto_id=False)
-    form = copy.copy(shared)  # the fields are shared, never changed: they are all hidden
+    form = copy.copy(shared)  # the fields are shared, never changed while a form is drawn
     form.initial = initial
     form._bound_fields_cache = {}
     return form
@@ -95,3 +106,38 @@ def field(form: forms.Form, name: str) -> forms.BoundField | None:
     one per investigator); None when the form has no such field (a form refused before an
     investigator joined on another phone)."""
     return form[name] if name in form.fields else None
+
+
+@register.simple_tag(takes_context=True)
+def hidden_inputs(context) -> SafeString:
+    """`{% hidden_inputs %}` inside a `<form>` of `form` (from `{% command_form %}`): CSRF, the
+    region it redraws (where its message shows), the version it saw (the stale check), the page
+    it sits on, and the form's own hidden fields (the tracker, the entry, the +1 or −1). A page
+    draws dozens of forms: what every form shares is made once per render."""
+    # The render's first scope: includes and partials of one page share it.
+    cache = context.render_context.dicts[0]
+    shared = cache.get(hidden_inputs)
+    if shared is None:
+        request = context.get("request")
+        csrf = format_html(
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">',
+            get_token(request) if request is not None else "",
+        )
+        seen = format_html(
+            '<input type="hidden" name="version" value="{}">'
+            '<input type="hidden" name="page" value="{}">',
+            context["campaign"].version,
+            context.get("page", ""),
+        )
+        shared = cache[hidden_inputs] = (csrf, seen)
+    form = context["form"]
+    own = format_html_join(
+        "",
+        '<input type="hidden" name="{}" value="{}">',
+        (
+            (field.html_name, "" if (value := field.value()) is None else value)
+            for field in form.hidden_fields()
+        ),
+    )
+    region = format_html('<input type="hidden" name="region" value="{}">', form.region)
+    return mark_safe(shared[0] + region + shared[1] + own)

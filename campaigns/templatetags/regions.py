@@ -40,11 +40,22 @@ class Inside:
         self.regions = regions
 
 
+def literal(region: Any) -> str | None:
+    """A region's id when the template writes it as a constant ("bag-elder"), else None."""
+    return region.var if isinstance(region.var, str) and not region.filters else None
+
+
 class RegionNode(template.Node):
     def __init__(self, region: Any, nodelist: template.NodeList, nested: bool):
         self.region = region
         self.nodelist = nodelist
-        self.nested = nested or bool(nodelist.get_nodes_by_type(RegionNode))
+        inner = nodelist.get_nodes_by_type(RegionNode)
+        self.nested = nested or bool(inner)
+        # The ids of the regions written inside, when all are constants and none hides in an
+        # include (`nested` said by hand): a region not asked for, holding none that is, is
+        # skipped without drawing it.
+        ids = {literal(node.region) for node in inner}
+        self.inner: set[str] | None = None if nested or None in ids else ids  # type: ignore[assignment]
 
     def render(self, context: template.Context) -> str:
         region = str(self.region.resolve(context))
@@ -61,7 +72,11 @@ class RegionNode(template.Node):
             regions.seen.add(region)
             with context.push({COLLECT: Inside(regions)}):
                 regions.found[region] = self.nodelist.render(context)
-        elif self.nested and not regions.complete:
+        elif (
+            self.nested
+            and not regions.complete
+            and (self.inner is None or self.inner & regions.wanted)
+        ):
             self.nodelist.render(context)  # only to find the wanted regions inside
         return ""
 

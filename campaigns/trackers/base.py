@@ -79,7 +79,7 @@ FULL_WIDTH = str.maketrans("：，、　－＋０１２３４５６７８９", "
 
 
 # Fields the phone sends back unchanged (which tracker, which entry, +1 or −1) are hidden:
-# `campaigns/hidden.html` writes them from the form.
+# `{% hidden_inputs %}` writes them from the form.
 HIDDEN = forms.HiddenInput
 
 

@@ -70,16 +70,16 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     if membership.role not in command.roles:
         raise PermissionDenied(_("Only the owner can do that."))
     form = command.form(request.POST, auto_id=False)
-    message, status, field = None, 200, None
+    message, status, field, payload = None, 200, None, None
     if form.is_valid():
         try:
-            campaign.apply(
+            payload = campaign.apply(
                 action,
                 form.cleaned_data,
                 request.user,
                 seen_version(request),
                 change=posted_change(request),
-            )
+            ).data
         except Stale as stale:
             message, status = stale.message, 409
         except CommandError as refused:
@@ -97,9 +97,8 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         return redirect(page_url(campaign, page) + (f"#{region}" if region else ""))
     if not request.htmx:
         return render_page(request, campaign, membership, page, status, refusal)
-    return render_change(
-        request, campaign, membership, page, region, command.regions, status, refusal
-    )
+    regions = command.regions_for(payload, campaign.state if payload is not None else None)
+    return render_change(request, campaign, membership, page, region, regions, status, refusal)
 
 
 @login_required

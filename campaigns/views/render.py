@@ -237,6 +237,7 @@ def render_regions(
     regions = Regions(wanted)
     context[COLLECT] = regions
     context["content_only"] = True
+    context["drawing_regions"] = True  # what is outside every region need not be drawn
     get_template(template_for(campaign, page)).render(context, request)
     return regions
 

@@ -24,22 +24,25 @@ SKILL_LIMIT = 10  # a token modifier or elder sign bonus, either way
 # The live regions of the Arkham pages (`{% region %}` in templates/games/arkham/), by what they
 # show: a command names those it changes (`Command.regions`) beside the form's own; the answer
 # draws those the page it was made on has.
-# What is in the bag and how it draws (contents, odds, statistics; the table's starting bag).
-BAG_REGIONS = (
+# What a test changes: the test, what is out of the bag (the contents' counts, what can be
+# recorded or sealed), the last draws and the statistics. Not the corrections (the contents'
+# forms): a test does not change the bag's contents. The odds and the bless and curse pool
+# change only when bless or curse come out (draw.pool_after).
+DRAW_REGIONS = (
     "bag-drawn",
     "bag-actions",
     "bag-record",
-    "bag-odds",
     "bag-draws",
-    "bag-contents",
-    "bag-pool",
+    "bag-in",
     "bag-seal",
     "bag-stats",
     "ark-overview",
 )
+# What is in the bag and how it draws (contents, odds, statistics; the table's starting bag).
+BAG_REGIONS = (*DRAW_REGIONS, "bag-pool", "bag-odds", "bag-correct")
 # What a token does: the odds, the contents' effect texts, the effects form and elder sign, and
 # the draw (it asks for X when an effect has one).
-EFFECT_REGIONS = ("bag-odds", "bag-contents", "bag-effects", "bag-actions")
+EFFECT_REGIONS = ("bag-odds", "bag-correct", "bag-effects", "bag-actions")
 # Who plays: the investigators, who tests, what the odds and the after-scenario form name.
 PEOPLE_REGIONS = ("investigators", "bag-who", "bag-odds", "bag-effects", "record-scenario")
 ROUND_REGIONS = ("round-now", "round-doom", "round-steps")

@@ -10,7 +10,7 @@ from campaigns.commands import State
 from campaigns.games.arkham import bag_page, catalogue, data, log, round, scenario, symbols
 from campaigns.games.arkham.draw import wants_x
 from campaigns.games.arkham.investigators import investigator_view
-from campaigns.games.base import Viewing
+from campaigns.games.base import Later, Viewing
 
 
 def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict[str, Any]:
@@ -50,12 +50,12 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
             "acted_in": viewing.acted_in,
             "buzz": viewing.live,
             "odds": (
-                bag_page.odds(state, state.get("active"), viewing.query)
+                Later(lambda: bag_page.odds(state, state.get("active"), viewing.query))
                 if viewing.page == "bag"
                 else None
             ),
             "x_tokens": wants_x(state, state.get("active")),
-            "investigator_choices": catalogue.investigator_choices(),
+            "investigator_choices": Later(catalogue.investigator_choices),
             "effect_initial": symbols.effect_initial(state),
             **log.log_view(state, len(in_play)),
             **scenario.scenario_view(state, in_play),

@@ -27,10 +27,11 @@ from campaigns.games.arkham.bag import (
     close_test,
     drawable,
     open_test,
+    out_of_bag,
     resting_bag,
 )
 from campaigns.games.arkham.common import (
-    BAG_REGIONS,
+    DRAW_REGIONS,
     effects_for,
     investigator,
     name_of,
@@ -371,6 +372,20 @@ def describe_record(p: Payload) -> str:
     return _("Recorded a drawn %(token)s") % {"token": token_words([p.get("token")])}
 
 
+def pool_after(payload: Payload | None, state: State | None) -> tuple[str, ...]:
+    """What bless and curse change (see ``bag.close_test``): the odds read the bag as the next
+    test finds it, which a test changes only by taking bless or curse out; the pool's counts and
+    its −, when this test or the one it ended took one out (the others go back in the bag)."""
+    if payload is None or state is None:
+        return ("bag-pool", "bag-odds")
+    tests = state.get("draws", [])
+    now = set(out_of_bag(tests[-1])) if tests else set()
+    ended = set(out_of_bag(tests[-2])) if len(tests) > 1 else set()
+    if now & set(data.POOL_TOKENS):
+        return ("bag-pool", "bag-odds")
+    return ("bag-pool",) if ended & set(data.POOL_TOKENS) else ()
+
+
 # What the phones post
 
 
@@ -442,10 +457,17 @@ COMMANDS = (
         describe_draw,
         resolve_draw,
         stale_check=True,
-        regions=BAG_REGIONS,
+        regions=DRAW_REGIONS,
+        regions_after=pool_after,
     ),
     Command(
-        "bag.choose", ChooseForm, apply_choose, describe_choose, resolve_choose, regions=BAG_REGIONS
+        "bag.choose",
+        ChooseForm,
+        apply_choose,
+        describe_choose,
+        resolve_choose,
+        regions=DRAW_REGIONS,
+        regions_after=pool_after,
     ),
     Command(
         "bag.another",
@@ -453,7 +475,8 @@ COMMANDS = (
         apply_another,
         describe_another,
         resolve_another,
-        regions=BAG_REGIONS,
+        regions=DRAW_REGIONS,
+        regions_after=pool_after,
     ),
     Command(
         "bag.done",
@@ -461,7 +484,8 @@ COMMANDS = (
         apply_done,
         lambda p: _("Ended the test: tokens returned"),
         resolve_done,
-        regions=BAG_REGIONS,
+        regions=DRAW_REGIONS,
+        regions_after=pool_after,
     ),
     Command(
         "bag.record",
@@ -469,6 +493,7 @@ COMMANDS = (
         apply_record,
         describe_record,
         resolve_record,
-        regions=BAG_REGIONS,
+        regions=DRAW_REGIONS,
+        regions_after=pool_after,
     ),
 )

@@ -332,12 +332,12 @@ def test_frost_counts_the_sealed_ones_towards_eight(owner_client, owner):
 def test_the_refusal_shows_in_the_bag_it_is_about(owner_client, owner):
     made = make_arkham(owner, "custom")
     made.apply("bag.set", {"token": "skull", "count": 4}, owner)
-    tap = {"token": "skull", "delta": 1, "page": "bag", "region": "bag-contents"}
+    tap = {"token": "skull", "delta": 1, "page": "bag", "region": "bag-correct"}
     response = post(owner_client, made, "bag.change", True, **tap)
     assert response.status_code == 422
     page = text(response)
-    region = page[page.index('id="bag-contents"') :]
-    assert 'role="alert">At most 4 Skull tokens.' in region[: region.index("</section>")]
+    region = page[page.index('id="bag-correct"') :]
+    assert 'role="alert">At most 4 Skull tokens.' in region[: region.index("</details>")]
 
 
 def test_every_starting_bag_fits_in_the_tokens_the_game_provides():

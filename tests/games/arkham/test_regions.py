@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.games.arkham.helpers import add_investigator, post, state, text
+from tests.games.arkham.helpers import add_investigator, post, set_bag, state, text
 
 
 def ids(response) -> list[str]:
@@ -21,12 +21,31 @@ def test_a_draw_answers_with_the_bag_regions_it_changed_and_not_the_page(owner_c
     assert response["HX-Retarget"] == "#bag-actions"
     shown = ids(response)
     assert shown[0] == "bag-actions"
-    assert {"bag-drawn", "bag-draws", "bag-contents", "bag-stats", "undo-bar"} <= set(shown)
+    assert {"bag-drawn", "bag-draws", "bag-in", "bag-stats", "undo-bar"} <= set(shown)
     assert len(shown) == len(set(shown))  # each once
-    # Who tests and the token effects did not change: they are not in the answer.
-    assert "bag-who" not in shown and "bag-effects" not in shown
+    # Who tests, the token effects and the bag's contents did not change: not in the answer;
+    # nor the odds and the pool, with no bless or curse drawn (the Zealot's standard bag has
+    # none).
+    assert not {"bag-who", "bag-effects", "bag-correct", "bag-odds", "bag-pool"} & set(shown)
     assert 'id="campaign-content"' not in text(response)
     assert state(ark)["stats"]["tests"] == 1
+
+
+def test_a_draw_that_takes_a_bless_out_brings_the_odds_and_the_pool_it_changed(owner_client, ark):
+    set_bag(ark, {"bless": 1})
+    tap = {"page": "bag", "region": "bag-actions", "version": ark.version}
+    response = post(owner_client, ark, "bag.draw", True, **tap)
+    assert response.status_code == 200
+    assert [t["token"] for t in state(ark)["draws"][0]["tokens"]] == ["bless"]
+    assert {"bag-odds", "bag-pool"} <= set(ids(response))
+    assert "The bag is empty: there are no odds to give." in text(response)
+    # The next test ends this one: the bless goes back to the pool, which the answer shows.
+    set_bag(ark, {**state(ark)["bag"], "-1": 1})
+    tap["version"] = ark.version
+    response = post(owner_client, ark, "bag.draw", True, **tap)
+    assert response.status_code == 200
+    assert "bless" not in state(ark)["bag"]
+    assert "bag-pool" in ids(response) and "bag-odds" not in ids(response)
 
 
 def test_a_trauma_tap_on_the_table_answers_with_its_investigator_only(owner_client, ark):
