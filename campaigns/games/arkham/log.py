@@ -102,7 +102,7 @@ def log_items(state: State) -> list[dict[str, Any]]:
     items = []
     for item in tracker_items(state):
         if item["t"]["id"] in own:
-            item = {**item, "t": {**item["t"], "name": _(item["t"]["name"])}, "own": True}
+            item = {**item, "own": True}  # its name is already in the reader's language
         items.append(item)
     return items
 

@@ -47,6 +47,7 @@ from campaigns.games.arkham.investigators import (
 )
 from campaigns.games.arkham.round import fresh_round
 from campaigns.games.arkham.xp import MAX_XP
+from campaigns.trackers.base import shown
 
 BAG_ROWS = (1, 2, 3)
 NON_POOL = [t for t in chaos.TOKENS if t not in data.POOL_TOKENS]
@@ -386,6 +387,13 @@ def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]
         for s in state.get("scenarios", [])
     ]
     current = scenario_ref(state) if state.get("scenario") else None
+    # A section the campaign came with reads in the reader's language; one the group added
+    # reads as typed (never through the catalogue).
+    shipped = {t["name"] for t in state["trackers"] if t.get("shipped")}
+
+    def section_name(name: str) -> str:
+        return shown(name, name in shipped)
+
     # The fields the step after a scenario shows, by name: the form makes one per key.
     record_initial: dict[str, Any] = {key: None for p in in_play for key in p["keys"].values()}
     for item in state["trackers"]:
@@ -405,7 +413,7 @@ def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]
                 "name": catalogue.scenario_label(
                     campaign, s.get("scenario_id") or played[n], s["name"]
                 ),
-                "entries": [{**e, "section": _(e["section"])} for e in s["entries"]],
+                "entries": [{**e, "section": section_name(e["section"])} for e in s["entries"]],
                 "bag": [
                     {
                         "added": b["delta"] > 0,

@@ -167,3 +167,23 @@ def test_recording_a_scenario_twice_from_the_same_screen_records_it_once(owner_c
     assert "Changed meanwhile by your earlier tap on this phone" in text(response)
     assert len(state(ark)["scenarios"]) == 1
     assert investigator(ark, roland)["xp"] == 2
+
+
+def test_a_section_the_group_typed_reads_as_typed_in_the_scenario_results(owner_client, ark):
+    """A typed name is never passed through translation, even one that matches a word of the
+    site ("History"); the sections the campaign came with read in the reader's language."""
+    add_investigator(owner_client, ark)
+    post(owner_client, ark, "tracker.add", kind="notes", name="History", region="add-section")
+    typed = section(ark, "History")["id"]
+    interrogated = section(ark, "Cultists We Interrogated")["id"]
+    response = scenario_post(
+        owner_client,
+        ark,
+        scenario="The Gathering",
+        **{f"entry-{typed}": "Lita joined us", f"entry-{interrogated}": "Herman Collins"},
+    )
+    assert response.status_code == 302
+    page = text(owner_client.get(f"/c/{ark.pk}/", HTTP_ACCEPT_LANGUAGE="ja"))
+    results = page[page.index('id="scenario-results"') :]
+    assert "History" in results and "履歴" not in results
+    assert "尋問したカルト信者" in results
