@@ -115,6 +115,13 @@ TEMPLATES = [
 ]
 
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
+# Writers queue up instead of failing: IMMEDIATE takes the write lock at BEGIN, WAL lets readers
+# (every phone's page and stream) go on meanwhile.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
 if DATABASE_URL:
     # No persistent connections under ASGI (Django's documentation): psycopg's pool per process,
     # so many phones share a few connections. A database that is down or stuck answers within
@@ -137,13 +144,7 @@ else:
             # (companion/sqlite/base.py).
             "ENGINE": "companion.sqlite",
             "NAME": os.environ.get("SQLITE_PATH", BASE_DIR / "db.sqlite3"),
-            "OPTIONS": {
-                # Writers queue up instead of failing: IMMEDIATE takes the write lock at BEGIN,
-                # WAL lets readers (every phone's page and stream) go on meanwhile.
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            },
+            "OPTIONS": SQLITE_OPTIONS,
         }
     }
 if "sqlite" in DATABASES["default"]["ENGINE"]:

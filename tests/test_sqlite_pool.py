@@ -9,6 +9,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.conf import settings as conf
 from django.db import connections
 
 from companion.sqlite.base import DatabaseWrapper, TurnLock
@@ -29,8 +30,11 @@ def in_a_thread(work) -> None:
 
 
 def site_database(path) -> DatabaseWrapper:
+    """The site's SQLite on a file of the test's own (whichever database the suite runs on)."""
     settings = copy.deepcopy(connections["default"].settings_dict)
-    settings["NAME"] = str(path)
+    settings.update(
+        ENGINE="companion.sqlite", NAME=str(path), OPTIONS=copy.deepcopy(conf.SQLITE_OPTIONS)
+    )
     return DatabaseWrapper(settings, alias="pool-test")
 
 
