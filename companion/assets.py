@@ -3,8 +3,9 @@
 `collectstatic` writes our own style sheets and scripts (`css/`, `js/`) without their comments
 and spaces, and every file's `.gz` with Zopfli: a gzip stream any browser reads, some 3–5 %
 smaller than gzip's own best. The files in `static/` stay as written, and are what a DEBUG
-server sends; no build step is needed to run the site. (A phone with no cache downloads htmx,
-live.js and the style sheets before it can tap: issue 8 gives that first load 22 KB.)
+server sends; no build step is needed to run the site. (A phone with no cache downloads swap.js,
+live.js and the style sheets before it can tap: issue 8 gives that first load 22 KB, which is why
+the site has its own small swap.js rather than htmx 2, whose 16 KB alone would take most of it.)
 """
 
 from typing import Any

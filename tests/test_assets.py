@@ -28,8 +28,12 @@ def test_our_script_is_collected_without_its_comments(tmp_path):
     assert "// Companion's live page" in source and "Companion's live page" not in script
     assert len(script) < 0.75 * len(source)
     # What the code says stays: names the server and the pages rely on.
-    for word in ("data-live", "X-Campaign-Version", "htmx:afterRequest", "EventSource"):
+    for word in ("data-live", "X-Campaign-Version", "companionSwap", "EventSource"):
         assert word in script
+    # swap.js speaks htmx's attributes and headers, which the templates and django-htmx use.
+    swap = collected(tmp_path, "js/swap.js")
+    for word in ("hx-post", "HX-Request", "HX-Retarget", "hx-swap-oob", "htmx-request"):
+        assert word in swap
 
 
 def test_our_style_sheets_are_collected_without_comments_or_spaces(tmp_path):

@@ -35,11 +35,8 @@
   // The newest version any answer has shown this page (this phone's own changes included):
   // a refresh that comes back older than that would put old content over new, so it is dropped.
   var newest = known;
-  document.body.addEventListener("htmx:afterRequest", function (e) {
-    var xhr = e.detail && e.detail.xhr;
-    var v = xhr ? parseInt(xhr.getResponseHeader("X-Campaign-Version"), 10) : NaN;
-    if (!isNaN(v) && v > newest) newest = v;
-  });
+  // What swap.js (this site's forms, sent without leaving the page) calls at each step.
+  var hooks = window.companionSwap || {};
 
   // A field the user has changed and not sent yet: its region waits, so nothing typed is lost.
   function edited(el) {
@@ -111,7 +108,6 @@
       var copy = document.importNode(next, true);
       keepOpen(old, copy);
       old.replaceWith(copy);
-      if (window.htmx) window.htmx.process(copy);
       return false;
     }
     regionsIn(old).forEach(function (inner) {
@@ -122,20 +118,16 @@
   }
 
   // The answer to this phone's own change brings the regions it changed out of band. The one
-  // the form sat in is htmx's to swap; the others go through swap() like a live refresh: one
-  // that did not change is left alone, and where the user is typing the region waits.
+  // the form sat in is swap.js's to replace; the others go through swap() like a live refresh:
+  // one that did not change is left alone, and where the user is typing the region waits.
   var posted = null;
-  document.body.addEventListener("htmx:beforeRequest", function (e) {
-    var elt = e.detail && e.detail.elt;
-    posted = elt && elt.closest ? elt.closest("[data-live][id]") : null;
-  });
-  document.body.addEventListener("htmx:oobBeforeSwap", function (e) {
-    var old = e.detail.target, next = e.detail.fragment && e.detail.fragment.firstElementChild;
-    if (!old || !next || !old.matches("[data-live][id]")) return;
-    if (posted && (old === posted || old.contains(posted))) return;
-    e.detail.shouldSwap = false;
+  hooks.before = function (elt) { posted = elt.closest("[data-live][id]"); };
+  hooks.oob = function (old, next) {
+    if (!old.matches("[data-live][id]")) return true;
+    if (posted && (old === posted || old.contains(posted))) return true;
     if (swap(old, next)) deferred = true;
-  });
+    return false;  // done here
+  };
 
   function swapRegions(fresh) {
     var waiting = false;
@@ -179,7 +171,8 @@
   // form is on its way: that phone lands home with the message).
   var leaving = false, over = false;
   document.addEventListener("submit", function (e) {
-    if (!e.target.hasAttribute("hx-post") && !e.defaultPrevented) leaving = true;
+    // A form swap.js sends stays on the page (it prevented the browser's own submit).
+    if (!e.defaultPrevented) leaving = true;
   });
   window.addEventListener("pagehide", function () { leaving = true; });
   function gone(why) {
@@ -266,19 +259,13 @@
     try { window.localStorage.setItem("companion-phone", phone); } catch (err) { /* kept for this page */ }
   }
 
-  function formOf(el) {
-    return el && el.closest ? el.closest("form") : null;
-  }
-
   // The button that sent a form, so a second try sends the same button's value.
   document.addEventListener("submit", function (e) { e.target.companionSubmitter = e.submitter; }, true);
 
-  document.body.addEventListener("htmx:configRequest", function (e) {
-    var form = formOf(e.detail.elt);
-    if (!form || e.detail.verb !== "post") return;
+  hooks.configure = function (form, data) {  // a POST only
     if (!form.companionChange) form.companionChange = phone + "." + randomId(12);
-    e.detail.parameters.change = form.companionChange;
-  });
+    data.set("change", form.companionChange);
+  };
 
   function noteFor(form) {
     // Next to the form, outside a row of buttons (a counter's − and +) so the row keeps its shape.
@@ -298,28 +285,24 @@
   }
 
   var retryTimer = null;
-  function notSent(e) {
-    var form = formOf(e.detail.elt);
-    if (!form || !form.isConnected || !form.companionChange) return;
+  function notSent(form) {
+    if (!form.isConnected || !form.companionChange) return;
     form.setAttribute("data-not-sent", "");
     form.companionNote = noteFor(form);
     if (!retryTimer) retryTimer = setTimeout(retryAll, 3000);
   }
-  document.body.addEventListener("htmx:sendError", notSent);
-  document.body.addEventListener("htmx:timeout", notSent);
-  document.body.addEventListener("htmx:responseError", function (e) {
-    // A proxy's answer while the server restarts: the change may not have arrived.
-    if (/^50[234]$/.test(String(e.detail.xhr && e.detail.xhr.status))) notSent(e);
-  });
 
-  document.body.addEventListener("htmx:afterRequest", function (e) {
-    var xhr = e.detail.xhr, form = formOf(e.detail.elt);
-    if (!form || !xhr || !xhr.status || /^50[234]$/.test(String(xhr.status))) return;
+  hooks.answered = function (form, status, headers) {
+    var v = headers ? parseInt(headers.get("X-Campaign-Version"), 10) : NaN;
+    if (!isNaN(v) && v > newest) newest = v;
+    // No answer (offline, timed out), or a proxy's while the server restarts: the change may
+    // not have arrived.
+    if (!status || /^50[234]$/.test(String(status))) { notSent(form); return; }
     // Answered: the next tap on this form is a new change.
     form.companionChange = null;
     form.removeAttribute("data-not-sent");
     if (form.companionNote) { form.companionNote.remove(); form.companionNote = null; }
-  });
+  };
 
   function retryAll() {
     clearTimeout(retryTimer);
@@ -349,11 +332,10 @@
       el.after(dismiss);
     });
   }
-  // Held at once when swapped in: a live refresh may land before htmx settles the swap.
-  document.body.addEventListener("htmx:afterSwap", function (e) {
-    var xhr = e.detail.xhr;
-    if (xhr && (xhr.status === 409 || xhr.status === 422)) holdRefusals();
-  });
+  // Held at once when swapped in, before any live refresh can land.
+  hooks.swapped = function (status) {
+    if (status === 409 || status === 422) holdRefusals();
+  };
   function release(el) {
     var region = el.closest("[data-live]") || document.body;
     Array.prototype.forEach.call(region.querySelectorAll("[data-held]"), function (held) {
@@ -423,8 +405,9 @@
 
   // What a phone taps every turn stays in sight after its own tap redraws it (the chaos bag's
   // test: the token, the outcome and the next buttons): scrolled just enough, above the undo bar.
-  document.body.addEventListener("htmx:afterSettle", function (e) {
-    var keep = e.detail.elt && e.detail.elt.closest && e.detail.elt.closest("[data-in-sight]");
+  hooks.settled = function (added) {
+    var keep = null;
+    added.some(function (el) { return (keep = el.closest("[data-in-sight]")); });
     if (!keep) return;
     var bar = document.getElementById("undo-bar");
     var bottom = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
@@ -432,7 +415,7 @@
     if (box.top >= 0 && box.bottom <= bottom) return;
     var by = box.height > bottom ? box.top : Math.min(box.top, box.bottom - bottom);
     window.scrollBy({ top: by, behavior: "instant" });
-  });
+  };
 
     // A short buzz where the phone allows, when a region asks for it (a draw, say).
   document.addEventListener("companion:refreshed", function () {
