@@ -49,7 +49,9 @@ TYPED = {
 }
 # Names a later sample post finds a tracker by.
 KEPT = {"Short-lived"}
-OWN_PARAGRAPH = {"bdi", "option", "textarea", "title", "script", "style"}
+OWN_PARAGRAPH = {"bdi", "option", "textarea", "script", "style"}
+# Attributes a browser shows or reads aloud with words around the typed text.
+SPOKEN = ("title", "aria-label", "alt", "placeholder")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 
 
@@ -76,9 +78,14 @@ class Unisolated(HTMLParser):
         self.seen = 0  # typed texts met
 
     def handle_starttag(self, tag, attrs):
+        names = dict(attrs)
+        for attribute in SPOKEN:
+            said = names.get(attribute) or ""
+            self.seen += said.count(RLO)
+            if RLO in ISOLATED.sub("", said):
+                self.bad.append(f"not isolated in <{tag} {attribute}>: {said!r}")
         if tag in VOID:
             return
-        names = dict(attrs)
         isolating = (
             tag in OWN_PARAGRAPH
             or "dir" in names
