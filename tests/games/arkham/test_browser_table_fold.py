@@ -127,5 +127,21 @@ def test_five_investigators_fit_in_two_screens_and_open_to_edit(browser, site, s
                     shot_of(
                         page, "#investigators", f"ark-people-{size['width']}-{scheme}-{language}"
                     )
+                if scheme == "light":
+                    after_a_scenario_rows_are_one_line(page, language)
     finally:
         context.close()
+
+
+def after_a_scenario_rows_are_one_line(page: Page, language: str) -> None:
+    """'After a scenario': each change to the bag (add or take out, how many, which token) is
+    one row of three controls, not a count with its token wrapped below it."""
+    page.locator("#record-scenario-h").click()
+    rows = page.locator("#record-scenario .bag-row")
+    expect(rows).to_have_count(3)
+    for row in rows.all():
+        tops = row.evaluate(
+            "r => [...r.querySelectorAll('select, input')].map(c => c.getBoundingClientRect().top)"
+        )
+        assert len(tops) == 3 and max(tops) - min(tops) < 8, (language, tops)
+    page.locator("#record-scenario-h").click()
