@@ -13,7 +13,7 @@
 // - with what: the answer's elements matching HX-Reselect, else hx-select, else all of it;
 // - and out of band: each element of the answer marked hx-swap-oob replaces the page's element
 //   with the same id (live.js first decides whether a region should wait, see `hooks.oob`).
-// Which answers are shown (what base.html's htmx-config said): none for 204; 2xx, and 409 and
+// Which answers are shown (what the site's htmx-config said): none for 204; 2xx, and 409 and
 // 422, the refusals that come back with the form and its errors; any other status is an error
 // and changes nothing. An answer the fetch reached through a redirect (a login page, say) is a
 // page, not a region: the phone goes there.
