@@ -6,10 +6,37 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from campaigns.games.arkham.data import TOKEN_LABELS
 from tests.games.arkham.test_browser import create_zealot
 from tests.journeys import no_sideways_scroll, shot, sign_up
 
 pytestmark = pytest.mark.browser
+
+
+def labels_broken(page, selector: str) -> list[str]:
+    """Each token's name put in the drawn token's place in turn: the words the browser split
+    over two lines ("Cult / ist"). A name may wrap between words or after a hyphen, never inside a
+    word."""
+    labels = [str(label) for label in TOKEN_LABELS.values()]
+    return page.locator(selector).evaluate(
+        """(element, labels) => {
+            const broken = [], shown = element.textContent;
+            for (const label of labels) {
+                element.textContent = label;
+                const text = element.firstChild;
+                for (const m of label.matchAll(/[^\\s-]+/g)) {
+                    const range = document.createRange();
+                    range.setStart(text, m.index);
+                    range.setEnd(text, m.index + m[0].length);
+                    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+                    if (tops.size > 1) broken.push(m[0]);
+                }
+            }
+            element.textContent = shown;
+            return broken;
+        }""",
+        labels,
+    )
 
 
 def test_the_table_display_follows_a_draw_on_a_phone(browser, site, phones):
@@ -45,9 +72,11 @@ def test_the_table_display_follows_a_draw_on_a_phone(browser, site, phones):
         assert tablet.locator("#live-root").get_attribute("data-version") != version
         expect(tablet.locator(".outcome")).not_to_be_empty()
         no_sideways_scroll(tablet)
+        assert labels_broken(tablet, ".token .value") == []
         shot(tablet, "display-arkham-landscape")
         tablet.set_viewport_size({"width": 768, "height": 1024})
         no_sideways_scroll(tablet)
+        assert labels_broken(tablet, ".token .value") == []
         shot(tablet, "display-arkham-portrait")
     finally:
         tablet_context.close()
