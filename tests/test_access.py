@@ -7,6 +7,7 @@ import subprocess
 import sys
 import types
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -165,6 +166,25 @@ def test_an_anonymous_visitor_is_sent_to_log_in(campaign):
     response = Client().get(f"/c/{campaign.pk}/")
     assert response.status_code == 302
     assert response.url == f"/login/?next=/c/{campaign.pk}/"
+
+
+def test_a_change_posted_after_the_session_ended_logs_in_back_to_its_page(campaign):
+    """A change's own address takes only a POST: logging in must lead back to the page the form
+    was on, or to the campaign's table when the page is not one a campaign can have."""
+    doom = tracker_id(campaign, "Doom")
+    data = {"tracker": doom, "delta": 1}
+    for page, back in [
+        ("history", f"/c/{campaign.pk}/history/"),
+        ("bag", f"/c/{campaign.pk}/p/bag/"),
+        ("", f"/c/{campaign.pk}/"),
+        ("../../admin", f"/c/{campaign.pk}/"),
+        ("nowhere", f"/c/{campaign.pk}/"),
+    ]:
+        response = Client().post(f"/c/{campaign.pk}/do/counter.adjust/", {**data, "page": page})
+        assert response.status_code == 302
+        assert response.url == "/login/?next=" + quote(back), page
+    response = Client().post(f"/c/{campaign.pk}/undo/", {"event": 1, "page": "members"})
+    assert response.url == "/login/?next=" + quote(f"/c/{campaign.pk}/members/")
 
 
 def test_an_anonymous_post_changes_nothing(campaign):

@@ -66,3 +66,9 @@ def test_a_tap_after_the_session_ended_lands_on_the_login_page(phones):
     expect(page.get_by_role("heading", name="Log in")).to_be_visible()
     assert "/login/" in page.url
     expect(page.locator("#undo-bar")).to_have_count(0)
+    # Logging in again leads back to the campaign's page, where the tap can be made again.
+    page.get_by_label("Username").fill("session-ends")
+    page.get_by_label("Password").fill("table-top-42x")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("heading", name="Ended session")).to_be_visible()
+    expect(page.get_by_role("region", name="Doom")).to_contain_text("0")

@@ -6,8 +6,11 @@ the message in place)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.forms import Form
 from django.http import Http404, HttpRequest, HttpResponse
@@ -18,17 +21,37 @@ from django.views.decorators.http import require_POST
 from campaigns import bidi
 from campaigns.commands import CommandError
 from campaigns.forms import DeleteForm, MemberForm, RoleForm
+from campaigns.games import GAMES
 from campaigns.models import CHANGE_ID, Campaign, Membership, NotAllowed, Stale, display_name
 from campaigns.views.access import member_campaign, owner_campaign
 from campaigns.views.render import (
     REGION,
+    SITE_PAGES,
     UNDO_BAR,
     Refusal,
     known_page,
+    page_path,
     page_url,
     render_change,
     render_page,
 )
+
+
+def login_then_back(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """`login_required` for a change: after logging in, the phone comes back to the page the form
+    was on (its hidden `page`), not to the change's own address, which only takes a POST (a
+    session that ended mid-game otherwise ended on a blank 405 after logging in)."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int, *args: object, **kwargs: object) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, pk, *args, **kwargs)
+        page = request.POST.get("page", "")
+        if page not in SITE_PAGES and not any(page in game.pages for game in GAMES.values()):
+            page = ""
+        return redirect_to_login(page_path(pk, page))
+
+    return wrapped
 
 
 def posted_region(request: HttpRequest) -> str:
@@ -59,7 +82,7 @@ def form_message(form: Form) -> str:
     return " ".join(parts)
 
 
-@login_required
+@login_then_back
 @require_POST
 def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """Every change a game offers comes through here: validate, apply as one event, redraw."""
@@ -101,13 +124,13 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     return render_change(request, campaign, membership, page, region, regions, status, refusal)
 
 
-@login_required
+@login_then_back
 @require_POST
 def undo(request: HttpRequest, pk: int) -> HttpResponse:
     return undo_or_redo(request, pk, "undo")
 
 
-@login_required
+@login_then_back
 @require_POST
 def redo(request: HttpRequest, pk: int) -> HttpResponse:
     return undo_or_redo(request, pk, "redo")
@@ -152,7 +175,7 @@ def refused_on_members(
     return render_page(request, campaign, membership, "members", 422, refusal)
 
 
-@login_required
+@login_then_back
 @require_POST
 def rotate_invite(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, _membership = owner_campaign(request, pk)
@@ -171,7 +194,7 @@ def other_member(
     return None if target is None or target.is_owner else target
 
 
-@login_required
+@login_then_back
 @require_POST
 def remove_member(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = owner_campaign(request, pk)
@@ -193,7 +216,7 @@ def remove_member(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("campaigns:members", pk=campaign.pk)
 
 
-@login_required
+@login_then_back
 @require_POST
 def set_role(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = owner_campaign(request, pk)
@@ -207,7 +230,7 @@ def set_role(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("campaigns:members", pk=campaign.pk)
 
 
-@login_required
+@login_then_back
 @require_POST
 def delete_campaign(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = owner_campaign(request, pk)

@@ -142,11 +142,16 @@ def known_page(campaign: Campaign, page: str) -> str:
 
 
 def page_url(campaign: Campaign, page: str) -> str:
+    return page_path(campaign.pk, page)
+
+
+def page_path(pk: int, page: str) -> str:
+    """The address of a campaign's page (`page` one it has, or "" for its table)."""
     if page in SITE_PAGES:
-        return reverse(f"campaigns:{page}", args=[campaign.pk])
+        return reverse(f"campaigns:{page}", args=[pk])
     if page:
-        return reverse("campaigns:game-page", args=[campaign.pk, page])
-    return reverse("campaigns:campaign", args=[campaign.pk])
+        return reverse("campaigns:game-page", args=[pk, page])
+    return reverse("campaigns:campaign", args=[pk])
 
 
 def page_context(
