@@ -40,6 +40,10 @@ def test_the_odds_form_redraws_its_region_and_back_shows_the_page_before(browser
         odds.get_by_label("Difficulty").fill("3")
         odds.get_by_label("Difficulty").press("Enter")
         expect(page.locator("#bag-odds .typed-odds")).to_contain_text("Skill 4 against 3")
+        # The field Enter was pressed in keeps the focus in the redrawn form: the next value can
+        # be typed at once.
+        focused = "document.activeElement.name + '=' + document.activeElement.value"
+        assert page.evaluate(focused) == "difficulty=3"
         assert re.search(r"/p/bag/\?.*difficulty=3", page.url) and "skill=4" in page.url
         assert page.evaluate("window.samePage") is True  # redrawn in place, not loaded again
         # The region alone, not a page inside the page.

@@ -38,6 +38,20 @@
     return hooks[name] ? hooks[name](a, b, c) : undefined;
   }
   var list = function (nodes) { return Array.prototype.slice.call(nodes); };
+  // The control that took the place of `old` (redrawn): the same id, or, for a field without
+  // one, the same name (a button also its value) in a form with the same action.
+  var sameControl = function (old, added) {
+    if (old.id) return document.getElementById(old.id);
+    if (!old.name || !old.form) return null;
+    var action = old.form.getAttribute("action"), found = [];
+    added.forEach(function (root) {
+      list(root.querySelectorAll(old.tagName)).forEach(function (el) {
+        if (el.name === old.name && el.form && el.form.getAttribute("action") === action &&
+            (old.tagName !== "BUTTON" || el.value === old.value)) found.push(el);
+      });
+    });
+    return found.length === 1 ? found[0] : null;
+  };
 
   // An attribute as htmx inherits it: from the element or its nearest ancestor carrying it.
   function inherited(elt, name) {
@@ -146,8 +160,8 @@
       added = added.concat(nodes.filter(function (n) { return n.nodeType === 1; }));
     }
 
-    if (active && active.id && !active.isConnected) {
-      var again = document.getElementById(active.id);
+    if (active && active !== document.body && !active.isConnected) {
+      var again = sameControl(active, added);
       if (again) {
         try { if (start !== null) again.setSelectionRange(start, end); } catch (err) { /* number */ }
         again.focus({ preventScroll: true });
