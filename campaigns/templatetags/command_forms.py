@@ -118,11 +118,12 @@ def hidden_inputs(context) -> SafeString:
     cache = context.render_context.dicts[0]
     shared = cache.get(hidden_inputs)
     if shared is None:
-        request = context.get("request")
-        csrf = format_html(
-            '<input type="hidden" name="csrfmiddlewaretoken" value="{}">',
-            get_token(request) if request is not None else "",
-        )
+        # The render's token ({% csrf_token %}'s): a shared live refresh draws a mark there.
+        token = context.get("csrf_token")
+        if token is None:
+            request = context.get("request")
+            token = get_token(request) if request is not None else ""
+        csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
         seen = format_html(
             '<input type="hidden" name="version" value="{}">'
             '<input type="hidden" name="page" value="{}">',

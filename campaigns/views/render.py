@@ -31,6 +31,7 @@ from campaigns.games.base import Viewing
 from campaigns.models import Campaign, Event, Membership, display_name, may_make
 from campaigns.templatetags.regions import COLLECT, Regions
 from campaigns.views.display import display_url
+from campaigns.views.shared import is_live_refresh, shared_answer
 
 REGION = re.compile(r"^[a-z0-9-]{1,40}$")
 UNDO_BAR = "undo-bar"
@@ -226,11 +227,18 @@ def render_page(
     refusal: Refusal | None = None,
     **extra: Any,
 ) -> HttpResponse:
-    """A campaign page, whole (or only its content, for htmx and the live refresh)."""
+    """A campaign page, whole (or only its content, for htmx and the live refresh). The live
+    refresh's answer is drawn once for all the phones that show the same (`shared`)."""
     template = template_for(campaign, page)
-    context = page_context(request, campaign, membership, page, refusal, **extra)
-    context["content_only"] = bool(request.htmx)
-    return versioned(render(request, template, context, status=status), campaign)
+
+    def draw(**more: Any) -> HttpResponse:
+        context = page_context(request, campaign, membership, page, refusal, **extra, **more)
+        context["content_only"] = bool(request.htmx)
+        return render(request, template, context, status=status)
+
+    if is_live_refresh(request) and status == 200 and refusal is None and not extra:
+        return versioned(shared_answer(request, campaign, membership, page, draw), campaign)
+    return versioned(draw(), campaign)
 
 
 OOB = re.compile(r"^(\s*<[a-zA-Z][\w-]*)")

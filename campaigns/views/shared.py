@@ -1,0 +1,184 @@
+"""The live refresh, drawn once for every phone that shows the same thing.
+
+A change reaches every phone on the campaign at once, and each one asks for the page it shows
+again (live.js's refresh, `X-Live-Refresh`). With 200 phones that was 200 renders of the same
+page; now the first phone draws it and the others wait for that drawing and get a copy.
+
+Two answers are shared only when nothing they show can differ. The key holds everything a
+campaign page's content reads of who asks and how: the campaign, its version (read by this
+request) and when its row was last saved; the page and its query string; the language, the time
+zone and its date (times, a form's default date); and the member's role. The templates read
+nothing else of the member: `can_change`, `is_owner`, undo and redo follow from the role and
+the version (tests/test_shared_refresh.py holds every page of every game to that). The members
+page shows who is in the campaign and the address the phone used, which no version counts: it
+is never shared.
+
+Every form carries its phone's own CSRF token: the page is drawn with a mark in its place,
+made at random for this process so no typed text can hold it, and each copy gets the token of
+the request it answers. The answer is marked private and not to be stored, like the page it is
+part of.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils import timezone, translation
+from django.utils.cache import patch_cache_control, patch_vary_headers
+
+from campaigns.models import Campaign, Membership
+
+# Pages whose content depends on more than the key: the member list and the invitation's
+# address (the host the phone used) change with no new version.
+UNSHARED = {"members"}
+
+MARK = f"csrf-{secrets.token_urlsafe(24)}"
+
+# How many answers a process keeps, and how many characters in all (the largest pages are
+# about 100 KB); an answer is kept only while its version is the campaign's newest.
+SIZE = 256
+CHARACTERS = 32_000_000
+# A phone waits this long for another's drawing before it draws the page itself.
+WAIT = 10.0
+
+
+def is_live_refresh(request: HttpRequest) -> bool:
+    return (
+        request.method == "GET"
+        and request.headers.get("HX-Request") == "true"
+        and request.headers.get("X-Live-Refresh") == "true"
+    )
+
+
+def key_of(request: HttpRequest, campaign: Campaign, membership: Membership, page: str) -> tuple:
+    return (
+        campaign.pk,
+        campaign.version,
+        # Any save of the row (a new invitation link, say) makes a new key too; and a campaign
+        # made again with the same id and version (a test's rolled-back database) is another.
+        campaign.updated,
+        page,
+        request.META.get("QUERY_STRING", ""),
+        translation.get_language(),
+        timezone.get_current_timezone_name(),
+        timezone.localdate(),
+        membership.role,
+    )
+
+
+@dataclass
+class Drawing:
+    """One answer: drawn by the first phone that asked, the others wait for `done`."""
+
+    done: threading.Event = field(default_factory=threading.Event)
+    body: str | None = None  # None until drawn, and for good when the drawing failed
+
+
+class Answers:
+    """The answers this process keeps, newest use last; bounded by count and size."""
+
+    def __init__(self, size: int = SIZE, characters: int = CHARACTERS) -> None:
+        self.size = size
+        self.characters = characters
+        self.lock = threading.Lock()
+        self.kept: OrderedDict[tuple, Drawing] = OrderedDict()
+        self.newest: dict[int, int] = {}  # campaign pk -> its newest version seen
+        self.held = 0  # characters in `kept`
+
+    def clear(self) -> None:
+        with self.lock:
+            self.kept.clear()
+            self.newest.clear()
+            self.held = 0
+
+    def answer(self, key: tuple, draw: Callable[[], str]) -> str:
+        """The body for `key`: drawn here, or by the phone already drawing it."""
+        pk, version = key[0], key[1]
+        with self.lock:
+            newest = self.newest.get(pk, -1)
+            if version < newest:
+                drawing = None  # an older version than another phone read: not kept
+            else:
+                if version > newest:
+                    self.forget(pk)
+                    self.newest[pk] = version
+                drawing = self.kept.get(key)
+                if drawing is not None:
+                    self.kept.move_to_end(key)
+                    mine = False
+                else:
+                    drawing = self.kept[key] = Drawing()
+                    mine = True
+        if drawing is None:
+            return draw()
+        if not mine:
+            if drawing.done.wait(WAIT) and drawing.body is not None:
+                return drawing.body
+            return draw()  # the drawing failed or is stuck: this phone draws its own
+        try:
+            body = draw()
+        except BaseException:
+            with self.lock:
+                if self.kept.get(key) is drawing:
+                    del self.kept[key]
+            drawing.done.set()
+            raise
+        with self.lock:
+            drawing.body = body
+            if self.kept.get(key) is drawing:
+                self.held += len(body)
+                self.trim()
+        drawing.done.set()
+        return body
+
+    def forget(self, pk: int) -> None:
+        """Drop a campaign's answers (its version moved on)."""
+        for key in [key for key in self.kept if key[0] == pk]:
+            self.drop(key)
+
+    def drop(self, key: tuple) -> None:
+        drawing = self.kept.pop(key)
+        if drawing.body is not None:
+            self.held -= len(drawing.body)
+
+    def trim(self) -> None:
+        while self.kept and (len(self.kept) > self.size or self.held > self.characters):
+            self.drop(next(iter(self.kept)))
+        live = {key[0] for key in self.kept}
+        for pk in [pk for pk in self.newest if pk not in live]:
+            del self.newest[pk]
+
+
+ANSWERS = Answers()
+
+
+def shared_answer(
+    request: HttpRequest,
+    campaign: Campaign,
+    membership: Membership,
+    page: str,
+    draw: Callable[..., HttpResponse],
+) -> HttpResponse:
+    """The live refresh's answer: `draw(csrf_token=…)` renders the page; its body is shared
+    with every phone whose answer has the same key, each with its own CSRF token."""
+    if page in UNSHARED:
+        return private(draw())
+
+    def drawn() -> str:
+        return draw(csrf_token=MARK).content.decode()
+
+    body = ANSWERS.answer(key_of(request, campaign, membership, page), drawn)
+    return private(HttpResponse(body.replace(MARK, get_token(request))))
+
+
+def private(response: HttpResponse) -> HttpResponse:
+    """A live refresh answer: one phone's, never stored, and not the page at the same URL."""
+    patch_cache_control(response, private=True, no_store=True)
+    patch_vary_headers(response, ("HX-Request", "X-Live-Refresh"))
+    return response
