@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 import re
+import secrets
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.test import Client
@@ -23,6 +25,7 @@ from campaigns.views import shared
 from campaigns.views.render import template_for
 from tests import factories
 from tests.conftest import client_for, text
+from tests.server import Phone
 from tests.test_live_regions import SETUPS, TABLES, NotYet, page_urls
 
 LIVE = {"HTTP_HX_REQUEST": "true", "HTTP_X_LIVE_REFRESH": "true"}
@@ -254,3 +257,38 @@ def test_members_with_one_role_see_the_same_on_every_page(db, game, monkeypatch)
                 if without_tokens(mine) != without_tokens(theirs):
                     differ.append(f"{role} on {url} at version {campaign.version}")
     assert not differ, differ
+
+
+@pytest.mark.server
+def test_phones_refreshing_at_once_through_the_server_each_get_their_own_page(site):
+    """The real server (companion/asgi.py answers a live refresh in one thread): many phones
+    refreshing at once get the change, each with tokens that work from it alone; a stranger
+    gets a 404."""
+    owner, friend, stranger = Phone(site.url), Phone(site.url), Phone(site.url)
+    owner.signup(f"owner{secrets.token_hex(4)}")
+    stranger.signup(f"stranger{secrets.token_hex(4)}")
+    campaign = owner.create_campaign("Shared table", counters="Taps")
+    friend.join(owner.invite_path(campaign), "Friend")
+    page = owner.get(f"/c/{campaign}/").text
+    taps = int(re.search(r'id="tracker-(\d+)-name">Taps<', page)[1])
+    owner.post(f"/c/{campaign}/do/counter.adjust/", {"tracker": taps, "delta": 1})
+    live = {"HX-Request": "true", "X-Live-Refresh": "true"}
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(
+            pool.map(
+                lambda phone: phone.get(f"/c/{campaign}/", headers=live),
+                [owner, friend] * 8,
+            )
+        )
+    assert {response.status_code for response in answers} == {200}
+    assert {response.headers["X-Campaign-Version"] for response in answers} == {"1"}
+    assert all('aria-live="polite">1</output>' in response.text for response in answers)
+    assert "no-store" in answers[0].headers["Cache-Control"]
+    for phone, other, response in ((owner, friend, answers[0]), (friend, owner, answers[1])):
+        token = TOKEN.search(response.text)[1]
+        data = {"language": "en", "next": "/", "csrfmiddlewaretoken": token}
+        assert other.http.post("/language/", data=data).status_code == 403
+        assert phone.http.post("/language/", data=data).status_code == 302
+    assert stranger.get(f"/c/{campaign}/", headers=live).status_code == 404
+    for phone in (owner, friend, stranger):
+        phone.close()

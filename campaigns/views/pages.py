@@ -1,4 +1,5 @@
-"""The campaign's pages, all drawn the same way (`render.render_page`)."""
+"""The campaign's pages, all drawn the same way (`render.render_page`); a live refresh another
+phone already drew is found first, with a light query (`shared.already_drawn`)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from django.views.decorators.http import require_GET
 from campaigns.transfer import export_campaign
 from campaigns.views.access import member_campaign
 from campaigns.views.render import render_page
+from campaigns.views.shared import already_drawn
 
 
 @login_required
 @require_GET
 def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
+    if (drawn := already_drawn(request, pk, "")) is not None:
+        return drawn
     campaign, membership = member_campaign(request, pk)
     return render_page(request, campaign, membership)
 
@@ -24,6 +28,8 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def game_page(request: HttpRequest, pk: int, page: str) -> HttpResponse:
+    if (drawn := already_drawn(request, pk, page)) is not None:
+        return drawn
     campaign, membership = member_campaign(request, pk)
     if page not in campaign.game_module.pages:
         raise Http404
@@ -33,6 +39,8 @@ def game_page(request: HttpRequest, pk: int, page: str) -> HttpResponse:
 @login_required
 @require_GET
 def history(request: HttpRequest, pk: int) -> HttpResponse:
+    if (drawn := already_drawn(request, pk, "history")) is not None:
+        return drawn
     campaign, membership = member_campaign(request, pk)
     return render_page(request, campaign, membership, "history")
 
@@ -47,6 +55,8 @@ def members(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    if (drawn := already_drawn(request, pk, "settings")) is not None:
+        return drawn
     campaign, membership = member_campaign(request, pk)
     return render_page(request, campaign, membership, "settings")
 

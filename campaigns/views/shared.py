@@ -26,8 +26,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -56,20 +57,45 @@ def is_live_refresh(request: HttpRequest) -> bool:
     )
 
 
-def key_of(request: HttpRequest, campaign: Campaign, membership: Membership, page: str) -> tuple:
+def key_of(request: HttpRequest, row: Row, page: str) -> tuple:
+    pk, version, updated, role, _game = row
     return (
-        campaign.pk,
-        campaign.version,
+        pk,
+        version,
         # Any save of the row (a new invitation link, say) makes a new key too; and a campaign
         # made again with the same id and version (a test's rolled-back database) is another.
-        campaign.updated,
+        updated,
         page,
         request.META.get("QUERY_STRING", ""),
         translation.get_language(),
         timezone.get_current_timezone_name(),
         timezone.localdate(),
-        membership.role,
+        role,
     )
+
+
+# What the key reads of the campaign and the membership: pk, version, updated, role, game.
+Row = tuple[int, int, Any, str, str]
+
+
+def row_of(campaign: Campaign, membership: Membership) -> Row:
+    return (campaign.pk, campaign.version, campaign.updated, membership.role, campaign.game)
+
+
+def light_row(request: HttpRequest, pk: int) -> Row:
+    """The key's part of the campaign and the membership, in one light query; 404 for anyone
+    who is not a member (as `member_campaign`)."""
+    if not request.user.is_authenticated:
+        raise Http404
+    try:
+        return (
+            pk,
+            *Membership.objects.values_list(
+                "campaign__version", "campaign__updated", "role", "campaign__game"
+            ).get(campaign_id=pk, user=request.user),
+        )
+    except Membership.DoesNotExist:
+        raise Http404 from None
 
 
 @dataclass
@@ -96,6 +122,17 @@ class Answers:
             self.kept.clear()
             self.newest.clear()
             self.held = 0
+
+    def found(self, key: tuple) -> str | None:
+        """The body kept for `key`, waiting for it while another phone draws it; None when
+        there is none."""
+        with self.lock:
+            drawing = self.kept.get(key)
+            if drawing is None:
+                return None
+            self.kept.move_to_end(key)
+        drawing.done.wait(WAIT)
+        return drawing.body
 
     def answer(self, key: tuple, draw: Callable[[], str]) -> str:
         """The body for `key`: drawn here, or by the phone already drawing it."""
@@ -173,7 +210,27 @@ def shared_answer(
     def drawn() -> str:
         return draw(csrf_token=MARK).content.decode()
 
-    body = ANSWERS.answer(key_of(request, campaign, membership, page), drawn)
+    body = ANSWERS.answer(key_of(request, row_of(campaign, membership), page), drawn)
+    return own_copy(request, body)
+
+
+def already_drawn(request: HttpRequest, pk: int, page: str) -> HttpResponse | None:
+    """The live refresh's answer when another phone drew it (or is drawing it), found with a
+    light query: the campaign and the membership, whole, are read only to draw a page."""
+    if page in UNSHARED or not is_live_refresh(request):
+        return None
+    row = light_row(request, pk)
+    # (A page the campaign does not have is never drawn, so never found: the view says 404.)
+    body = ANSWERS.found(key_of(request, row, page))
+    if body is None:
+        return None
+    response = own_copy(request, body)
+    response["X-Campaign-Version"] = str(row[1])
+    return response
+
+
+def own_copy(request: HttpRequest, body: str) -> HttpResponse:
+    """A shared body with this request's own CSRF token."""
     return private(HttpResponse(body.replace(MARK, get_token(request))))
 
 
