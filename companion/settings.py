@@ -92,6 +92,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "companion.urls"
+# Django's, with plain <input> widgets written without a template (companion/widgets.py).
+FORM_RENDERER = "companion.widgets.FormRenderer"
 ASGI_APPLICATION = "companion.asgi.application"
 WSGI_APPLICATION = "companion.wsgi.application"
 

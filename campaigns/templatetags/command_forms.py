@@ -14,7 +14,7 @@ from typing import Any
 from django import forms, template
 from django.middleware.csrf import get_token
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
@@ -108,13 +108,10 @@ def field(form: forms.Form, name: str) -> forms.BoundField | None:
     return form[name] if name in form.fields else None
 
 
-@register.simple_tag(takes_context=True)
-def hidden_inputs(context) -> SafeString:
-    """`{% hidden_inputs %}` inside a `<form>` of `form` (from `{% command_form %}`): CSRF, the
-    region it redraws (where its message shows), the version it saw (the stale check), the page
-    it sits on, and the form's own hidden fields (the tracker, the entry, the +1 or −1). A page
-    draws dozens of forms: what every form shares is made once per render."""
-    # The render's first scope: includes and partials of one page share it.
+def shared_inputs(context) -> tuple[str, str]:
+    """What every form of one render shares: the CSRF input, and the version and page inputs.
+    Made once per render (its first scope: includes and partials of one page share it); one
+    masked CSRF token serves every form of the page, as Django's own tag would give each."""
     cache = context.render_context.dicts[0]
     shared = cache.get(hidden_inputs)
     if shared is None:
@@ -123,22 +120,51 @@ def hidden_inputs(context) -> SafeString:
         if token is None:
             request = context.get("request")
             token = get_token(request) if request is not None else ""
-        csrf = format_html('<input type="hidden" name="csrfmiddlewaretoken" value="{}">', token)
-        seen = format_html(
-            '<input type="hidden" name="version" value="{}">'
-            '<input type="hidden" name="page" value="{}">',
-            context["campaign"].version,
-            context.get("page", ""),
+        csrf = (
+            f'<input type="hidden" name="csrfmiddlewaretoken" value="{conditional_escape(token)}">'
+        )
+        seen = (
+            f'<input type="hidden" name="version" value="{escape(context["campaign"].version)}">'
+            f'<input type="hidden" name="page" value="{escape(context.get("page", ""))}">'
         )
         shared = cache[hidden_inputs] = (csrf, seen)
+    return shared
+
+
+# The names of each form class's hidden fields (a form's fields never change their widget).
+HIDDEN: dict[type[forms.Form], tuple[str, ...]] = {}
+
+
+def hidden_names(form: forms.Form) -> tuple[str, ...]:
+    names = HIDDEN.get(type(form))
+    if names is None:
+        names = tuple(name for name, field in form.fields.items() if field.widget.is_hidden)
+        if not own_fields(type(form)):
+            HIDDEN[type(form)] = names
+    return names
+
+
+@register.simple_tag(takes_context=True)
+def hidden_inputs(context) -> SafeString:
+    """`{% hidden_inputs %}` inside a `<form>` of `form` (from `{% command_form %}`): CSRF, the
+    region it redraws (where its message shows), the version it saw (the stale check), the page
+    it sits on, and the form's own hidden fields (the tracker, the entry, the +1 or −1). A page
+    draws dozens of forms: what every form shares is made once per render."""
+    csrf, seen = shared_inputs(context)
     form = context["form"]
-    own = format_html_join(
-        "",
-        '<input type="hidden" name="{}" value="{}">',
-        (
-            (field.html_name, "" if (value := field.value()) is None else value)
-            for field in form.hidden_fields()
-        ),
-    )
-    region = format_html('<input type="hidden" name="region" value="{}">', form.region)
-    return mark_safe(shared[0] + region + shared[1] + own)
+    own = []
+    for name in hidden_names(form):
+        value = form[name].value()
+        own.append(
+            f'<input type="hidden" name="{escape(form.add_prefix(name))}" '
+            f'value="{"" if value is None else conditional_escape(value)}">'
+        )
+    region = f'<input type="hidden" name="region" value="{escape(form.region)}">'
+    return mark_safe(csrf + region + seen + "".join(own))
+
+
+@register.simple_tag(takes_context=True)
+def csrf_input(context) -> SafeString:
+    """`{% csrf_input %}`: Django's `{% csrf_token %}` input, the one token of this render (a
+    campaign page's forms all share it; masking a fresh one costs each form 32 random draws)."""
+    return mark_safe(shared_inputs(context)[0])

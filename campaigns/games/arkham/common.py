@@ -7,6 +7,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -195,3 +196,32 @@ class InvestigatorIdForm(forms.Form):
         max_value=10**9,
         widget=forms.HiddenInput,
     )
+
+
+def x_label(symbol: str) -> str:
+    return _("X for %(token)s") % {"token": data.TOKEN_LABELS[symbol]}
+
+
+class XForm(forms.Form):
+    """X for each symbol whose effect is −X or +X, set when the test starts."""
+
+    def x_rows(self) -> list[tuple[str, forms.BoundField]]:
+        """(symbol, its X field), for the page to show the ones the effects ask for."""
+        return [(symbol, self[f"x_{symbol}"]) for symbol in chaos.SYMBOLS]
+
+
+# The X fields are the class's, made once, as declared fields are (their labels translate when
+# drawn): a form made per tap or per region drawn copies them, and `{% command_form %}` can
+# copy one unbound draw or record form instead of making the fields again (bench_change).
+XForm.declared_fields.update(
+    {
+        f"x_{symbol}": forms.IntegerField(
+            label=lazy(x_label, str)(symbol),
+            min_value=0,
+            max_value=chaos.MAX_X,
+            required=False,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        )
+        for symbol in chaos.SYMBOLS
+    }
+)

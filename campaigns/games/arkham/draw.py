@@ -32,6 +32,7 @@ from campaigns.games.arkham.bag import (
 )
 from campaigns.games.arkham.common import (
     DRAW_REGIONS,
+    XForm,
     effects_for,
     investigator,
     name_of,
@@ -387,25 +388,6 @@ def pool_after(payload: Payload | None, state: State | None) -> tuple[str, ...]:
 
 
 # What the phones post
-
-
-class XForm(forms.Form):
-    """X for each symbol whose effect is −X or +X, set when the test starts."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for symbol in chaos.SYMBOLS:
-            self.fields[f"x_{symbol}"] = forms.IntegerField(
-                label=_("X for %(token)s") % {"token": data.TOKEN_LABELS[symbol]},
-                min_value=0,
-                max_value=chaos.MAX_X,
-                required=False,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
-
-    def x_rows(self) -> list[tuple[str, forms.BoundField]]:
-        """(symbol, its X field), for the page to show the ones the effects ask for."""
-        return [(symbol, self[f"x_{symbol}"]) for symbol in chaos.SYMBOLS]
 
 
 class DrawForm(XForm):

@@ -1,0 +1,80 @@
+"""The site's form renderer writes plain `<input>` widgets itself (companion/widgets.py): the
+HTML must be exactly what Django's own widget templates write."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django import forms
+from django.forms.renderers import DjangoTemplates
+from django.utils.safestring import mark_safe
+
+from companion.widgets import INPUTS, FormRenderer
+
+
+class Everything(forms.Form):
+    text = forms.CharField(
+        max_length=80, widget=forms.TextInput(attrs={"placeholder": 'a "b" <c>'})
+    )
+    number = forms.IntegerField(min_value=0, max_value=99, required=False)
+    hidden = forms.IntegerField(widget=forms.HiddenInput)
+    email = forms.EmailField(widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+    password = forms.CharField(widget=forms.PasswordInput(render_value=True))
+    url = forms.URLField(required=False)
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    time = forms.TimeField(required=False, widget=forms.TimeInput)
+    when = forms.DateTimeField(required=False, widget=forms.DateTimeInput)
+    search = forms.CharField(widget=forms.TextInput(attrs={"type": "search", "disabled": True}))
+    tick = forms.BooleanField(required=False)
+    off = forms.CharField(widget=forms.TextInput(attrs={"hidden": False, "data-x": 0}))
+    safe = forms.CharField(widget=forms.TextInput(attrs={"title": mark_safe("<b>&amp;</b>")}))
+
+
+VALUES = [
+    {},
+    {
+        "text": "O'Neil & <Sons>",
+        "number": 7,
+        "hidden": 3,
+        "email": "a@b.c",
+        "password": "p&ss",
+        "url": "https://example.com/?a=1&b=2",
+        "date": datetime.date(2026, 12, 1),
+        "time": datetime.time(23, 5),
+        "when": datetime.datetime(2026, 12, 1, 23, 5),
+        "search": '"quoted"',
+        "tick": True,
+        "off": "",
+        "safe": mark_safe("<i>typed</i>"),
+    },
+]
+
+
+class NoTemplates(FormRenderer):
+    """The site's renderer, proving it draws these widgets without a template."""
+
+    def get_template(self, template_name):
+        raise AssertionError(f"{template_name} was loaded")
+
+
+@pytest.mark.parametrize("values", VALUES, ids=["empty", "filled"])
+@pytest.mark.parametrize("bound", [False, True], ids=["unbound", "bound"])
+def test_every_plain_input_is_written_as_django_writes_it(values, bound):
+    def form(renderer):
+        if bound:
+            return Everything(values, auto_id=False, renderer=renderer)
+        return Everything(initial=values, renderer=renderer)
+
+    ours, theirs = form(NoTemplates()), form(DjangoTemplates())
+    for name, field in ours.fields.items():
+        assert field.widget.template_name in INPUTS
+        assert str(ours[name]) == str(theirs[name]), name
+    assert 'maxlength="80" required' in str(ours["text"]) and "disabled" in str(ours["search"])
+
+
+def test_a_widget_with_a_template_of_its_own_goes_through_the_templates():
+    widget = forms.Select(choices=[("a", "A & B")])
+    assert widget.render("pick", "a", renderer=FormRenderer()) == widget.render(
+        "pick", "a", renderer=DjangoTemplates()
+    )
