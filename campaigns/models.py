@@ -17,7 +17,7 @@ import secrets
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -124,7 +124,7 @@ class Campaign(models.Model):
         game = self.game_module
         command = game.commands[action]
         with transaction.atomic():
-            campaign = Campaign.objects.select_for_update().get(pk=self.pk)
+            campaign = _locked().get(pk=self.pk)
             if done := campaign._applied(change):
                 return done
             if (
@@ -444,6 +444,16 @@ FROM walk JOIN {Event._meta.db_table} e ON e.id = walk.id
 """
 # How often an undo that replays from the very bottom keeps a snapshot on the way.
 _HEAL_EVERY = 64
+
+
+def _locked() -> models.QuerySet[Campaign]:
+    """The campaign row to change, locked; on SQLite with the top of the undo stack joined
+    (`apply` reads its budget). SQLite's BEGIN IMMEDIATE holds the whole database before the
+    query runs, so the join sees every commit; PostgreSQL re-reads only the locked row after a
+    concurrent commit, so there the top is read in a query of its own (see "Changing the
+    campaign" above)."""
+    rows = Campaign.objects.select_for_update()
+    return rows.select_related("undo_top") if connection.vendor == "sqlite" else rows
 
 
 def display_name(user: Any, fallback: str = "") -> str:

@@ -136,7 +136,12 @@ class Phone:
     """One person's browser session against a site, speaking plain HTTP (forms and cookies)."""
 
     def __init__(self, site_url: str) -> None:
-        self.http = httpx.Client(base_url=site_url, follow_redirects=False, timeout=30)
+        # Idle connections expire before uvicorn's keep-alive (5 s) closes them under a request
+        # (a phone that waited while 63 others joined got "connection reset" on its first tap).
+        limits = httpx.Limits(keepalive_expiry=2)
+        self.http = httpx.Client(
+            base_url=site_url, follow_redirects=False, timeout=30, limits=limits
+        )
 
     def csrf(self) -> str:
         token = self.http.cookies.get("csrftoken")

@@ -97,6 +97,9 @@ def bag_view(state: State) -> dict[str, Any]:
     contents = []
     for token in chaos.TOKENS:
         count, sealed = state["bag"].get(token, 0), state["sealed"].get(token, 0)
+        # Only a symbol takes an effect: the others read their fixed one without the engine
+        # checking the effects again for each of them.
+        revealed = chaos.reveal(token, effects if token in chaos.SYMBOLS else None)
         contents.append(
             token_view(
                 token,
@@ -104,7 +107,7 @@ def bag_view(state: State) -> dict[str, Any]:
                 out=out.get(token, 0),
                 sealed=sealed,
                 total=count + sealed,
-                effect=effect_text(chaos.reveal(token, effects)._asdict(), per_x.get(token, 0)),
+                effect=effect_text(revealed._asdict(), per_x.get(token, 0)),
                 pool=token in data.POOL_TOKENS,
                 symbol=token in chaos.SYMBOLS,
                 limit=data.TOKEN_LIMITS[token] - sealed,

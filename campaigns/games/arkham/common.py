@@ -26,21 +26,21 @@ SKILL_LIMIT = 10  # a token modifier or elder sign bonus, either way
 # show: a command names those it changes (`Command.regions`) beside the form's own; the answer
 # draws those the page it was made on has.
 # What a test changes: the test, what is out of the bag (the contents' counts, what can be
-# recorded or sealed), the last draws and the statistics. Not the corrections (the contents'
-# forms): a test does not change the bag's contents. The odds and the bless and curse pool
-# change only when bless or curse come out (draw.pool_after).
+# recorded), the last draws and the statistics. Not the corrections (the contents' forms): a
+# test does not change the bag's contents. The odds and the bless and curse pool change only
+# when bless or curse come out, the tokens one can seal only when every one of a token is out
+# or back (draw.after_test).
 DRAW_REGIONS = (
     "bag-drawn",
     "bag-actions",
     "bag-record",
     "bag-draws",
     "bag-in",
-    "bag-seal",
     "bag-stats",
     "ark-overview",
 )
 # What is in the bag and how it draws (contents, odds, statistics; the table's starting bag).
-BAG_REGIONS = (*DRAW_REGIONS, "bag-pool", "bag-odds", "bag-correct")
+BAG_REGIONS = (*DRAW_REGIONS, "bag-seal", "bag-pool", "bag-odds", "bag-correct")
 # What a token does: the odds, the contents' effect texts, the effects form and elder sign, and
 # the draw (it asks for X when an effect has one).
 EFFECT_REGIONS = ("bag-odds", "bag-correct", "bag-effects", "bag-actions")

@@ -12,6 +12,7 @@ tests, the last one maybe ``open``; its ``tokens`` are the revealed ones with wh
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from django import forms
@@ -387,6 +388,24 @@ def pool_after(payload: Payload | None, state: State | None) -> tuple[str, ...]:
     return ("bag-pool",) if ended & set(data.POOL_TOKENS) else ()
 
 
+def seal_after(payload: Payload | None, state: State | None) -> tuple[str, ...]:
+    """The tokens one can seal are those not all out in the test going on: a test changes them
+    only when it takes out the last one of a token, or the test it ended had (bless and curse
+    leave the bag when a test ends: those always)."""
+    if payload is None or state is None:
+        return ("bag-seal",)
+    bag = state["bag"]
+    for test in state.get("draws", [])[-2:]:
+        out = Counter(out_of_bag(test))
+        if any(t in data.POOL_TOKENS or n >= bag.get(t, 0) for t, n in out.items()):
+            return ("bag-seal",)
+    return ()
+
+
+def after_test(payload: Payload | None, state: State | None) -> tuple[str, ...]:
+    return (*pool_after(payload, state), *seal_after(payload, state))
+
+
 # What the phones post
 
 
@@ -440,7 +459,7 @@ COMMANDS = (
         resolve_draw,
         stale_check=True,
         regions=DRAW_REGIONS,
-        regions_after=pool_after,
+        regions_after=after_test,
     ),
     Command(
         "bag.choose",
@@ -449,7 +468,7 @@ COMMANDS = (
         describe_choose,
         resolve_choose,
         regions=DRAW_REGIONS,
-        regions_after=pool_after,
+        regions_after=after_test,
     ),
     Command(
         "bag.another",
@@ -458,7 +477,7 @@ COMMANDS = (
         describe_another,
         resolve_another,
         regions=DRAW_REGIONS,
-        regions_after=pool_after,
+        regions_after=after_test,
     ),
     Command(
         "bag.done",
@@ -467,7 +486,7 @@ COMMANDS = (
         lambda p: _("Ended the test: tokens returned"),
         resolve_done,
         regions=DRAW_REGIONS,
-        regions_after=pool_after,
+        regions_after=after_test,
     ),
     Command(
         "bag.record",
@@ -476,6 +495,6 @@ COMMANDS = (
         describe_record,
         resolve_record,
         regions=DRAW_REGIONS,
-        regions_after=pool_after,
+        regions_after=after_test,
     ),
 )

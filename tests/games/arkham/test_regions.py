@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from tests.games.arkham.helpers import add_investigator, post, set_bag, state, text
 
 
@@ -46,6 +49,51 @@ def test_a_draw_that_takes_a_bless_out_brings_the_odds_and_the_pool_it_changed(o
     assert response.status_code == 200
     assert "bless" not in state(ark)["bag"]
     assert "bag-pool" in ids(response) and "bag-odds" not in ids(response)
+
+
+def seal_buttons(response) -> list[str]:
+    seal = text(response).split('id="bag-seal"', 1)[1]
+    return re.findall(r'name="token" value="([^"]+)" class="token-button quiet"', seal)
+
+
+def test_a_draw_brings_the_tokens_to_seal_only_when_it_takes_out_the_last_of_one(owner_client, ark):
+    set_bag(ark, {"-1": 2, "0": 1})
+    tap = {"page": "bag", "region": "bag-actions"}
+    drawn = None
+    for _tries in range(40):  # until a draw leaves one of what it took in the bag
+        response = post(owner_client, ark, "bag.draw", True, version=ark.version, **tap)
+        assert response.status_code == 200
+        drawn = state(ark)["draws"][-1]["tokens"][0]["token"]
+        if drawn == "-1" and len(state(ark)["draws"]) > 1:
+            previous = state(ark)["draws"][-2]["tokens"][0]["token"]
+            if previous == "-1":
+                break
+    else:
+        raise AssertionError("no two −1 in a row in 40 draws")
+    # A −1 is out and another is in the bag, as in the test before: the same tokens to seal.
+    assert "bag-seal" not in ids(response)
+    # The lone 0 out: it can no longer be sealed, and the answer says so.
+    for _tries in range(40):
+        response = post(owner_client, ark, "bag.draw", True, version=ark.version, **tap)
+        if state(ark)["draws"][-1]["tokens"][0]["token"] == "0":
+            break
+    assert "bag-seal" in ids(response)
+    assert seal_buttons(response) == ["-1"]
+
+
+def test_a_draw_reads_and_writes_the_database_in_a_few_queries(owner_client, ark):
+    """What a draw asks of the database: the session, the user, the membership with its
+    campaign; then, in the transaction, the locked campaign, the event and the campaign saved.
+    Nothing more is read to draw the answer: the undo bar's event is the one just made."""
+    tap = {"page": "bag", "region": "bag-actions", "version": ark.version}
+    with CaptureQueriesContext(connection) as queries:
+        response = post(owner_client, ark, "bag.draw", True, **tap)
+    assert response.status_code == 200
+    # On SQLite the locked campaign comes with the undo stack's top joined (BEGIN IMMEDIATE
+    # holds the whole database); PostgreSQL reads the top after the lock (Campaign.apply).
+    expected = 8 if connection.vendor == "sqlite" else 9
+    statements = [q["sql"] for q in queries.captured_queries]
+    assert len(statements) <= expected, statements
 
 
 def test_a_trauma_tap_on_the_table_answers_with_its_investigator_only(owner_client, ark):
