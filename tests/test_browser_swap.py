@@ -26,6 +26,9 @@ def test_the_odds_form_redraws_its_region_and_back_shows_the_page_before(browser
         post_form(page, "/new/arkham/", {"name": "Odds", "campaign": "notz", "difficulty": "easy"})
         page.goto("/")
         page.get_by_role("link", name=re.compile("Odds")).click()
+        # The campaign's page loaded before the bag's is asked for: its scripts are not counted.
+        page.wait_for_url(re.compile(r"/c/\d+/"))
+        page.wait_for_load_state()
         bag = re.sub(r"(/c/\d+/).*", r"\1p/bag/", page.url)
         scripts: list[str] = []
         page.on("request", lambda r: r.resource_type == "script" and scripts.append(r.url))
