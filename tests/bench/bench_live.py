@@ -9,12 +9,12 @@ the server tests use. Prints figures; asserts nothing.
 - live: from the tap's POST to the change reaching each phone's stream (p50/p95), with 1, 8, 50
   and 200 phones on one process; "shown" adds the phone's refetch of the page, as live.js does.
   Before the live refresh was shared (a quiet machine): shown p50/p95 ms 33/39 at 1 phone,
-  118/133 at 8, 795/976 at 50, 4446/5115 at 200. Shared, drawn once per version, and answered
-  in one thread (campaigns/views/shared.py, companion/asgi.py), three runs on the 2-core machine
-  under other work (load average 8 to 16): 94/149, 67/388, 56/81 at 1; 210/704, 146/280,
-  64/102 at 8; 1223/2586, 569/1763, 486/866 at 50; 4649/8513, 3356/6754, 2060/3530 at 200.
-  Server CPU per live refresh with 200 phones at once, old and new side by side under the same
-  load: 13.5 to 25 ms before, 3.6 to 7.1 ms after.
+  118/133 at 8, 795/976 at 50, 4446/5115 at 200. Then shared, drawn once per version and
+  answered on a few threads of its own (campaigns/views/shared.py, companion/asgi.py), runs
+  alternating old and new on the 2-core machine under other work (load average 6 to 11), at 50
+  phones old 770/1111, 1570/3065, 1035/1409, new 1049/2173, 463/834, 426/819; at 200 old
+  4993/6514, 6045/7424, 5562/7316, new 4170/7757, 2285/4348, 2961/6300. Server CPU per live
+  refresh with 200 at once: 13.5 to 25 ms before, 3.1 to 5.9 ms after.
 - writers: 8, 32 and 64 phones tapping one campaign at once, 640 taps in all (a fifth are undos):
   server errors, acknowledged taps per second, latency, and whether the events and the state
   check out (see tests/load.py).
