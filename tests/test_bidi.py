@@ -26,7 +26,7 @@ from campaigns.models import Membership
 from campaigns.views.display import display_url
 from tests import factories
 from tests.conftest import client_for, text
-from tests.test_live_regions import SETUPS, TABLES, NotYet, page_urls
+from tests.test_live_regions import SETUPS, TABLES, page_urls, sample_data
 
 RLO = "\u202e"
 ISOLATED = re.compile("\u2068[^\u2069]*\u2069")
@@ -193,14 +193,7 @@ def test_every_typed_text_is_isolated_on_every_page(db, game, monkeypatch):
             seen += parser.seen
 
     for number, (action, post) in enumerate(TABLES[game]):
-        campaign.refresh_from_db()
-        for _try in range(30):
-            try:
-                data = post(campaign.state) if callable(post) else post
-                break
-            except NotYet as first:
-                campaign.apply(first.action, first.data, owner)
-                campaign.refresh_from_db()
+        data, _made = sample_data(campaign, owner, post)
         url = reverse("campaigns:act", args=[campaign.pk, action])
         if acting.post(url, marked(data)).status_code == 302:
             for key, value in marked(data).items():

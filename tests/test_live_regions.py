@@ -215,6 +215,21 @@ class NotYet(Exception):
         self.action, self.data = action, data or {}
 
 
+def sample_data(campaign, owner, post) -> tuple[dict, bool]:
+    """A step's data for the campaign as it is now, and whether the changes it needed first
+    (NotYet) were made, by the owner, to get there."""
+    campaign.refresh_from_db()
+    made = False
+    for _try in range(30):
+        try:
+            return (post(campaign.state) if callable(post) else post), made
+        except NotYet as first:
+            campaign.apply(first.action, first.data, owner)
+            campaign.refresh_from_db()
+            made = True
+    raise AssertionError(f"the step never became possible: {post}")
+
+
 def until_a_choice(s: State) -> dict:
     pending = s["table"]["deck"].get("pending")
     if not pending:
@@ -501,15 +516,9 @@ def test_a_change_shows_on_another_phone_without_a_reload(db, game, monkeypatch)
     missed: list[str] = []
     seen = {url: outside_live(text(looking.get(url))) for url in urls}
     for action, post in TABLES[game]:
-        campaign.refresh_from_db()
-        for _try in range(30):
-            try:
-                data = post(campaign.state) if callable(post) else post
-                break
-            except NotYet as first:
-                campaign.apply(first.action, first.data, owner)
-                campaign.refresh_from_db()
-                seen = {url: outside_live(text(looking.get(url))) for url in urls}
+        data, made = sample_data(campaign, owner, post)
+        if made:
+            seen = {url: outside_live(text(looking.get(url))) for url in urls}
         response = acting.post(reverse("campaigns:act", args=[campaign.pk, action]), data)
         assert response.status_code == 302, (
             action,

@@ -26,7 +26,7 @@ from campaigns.views.render import template_for
 from tests import factories
 from tests.conftest import client_for, text
 from tests.server import Phone
-from tests.test_live_regions import SETUPS, TABLES, NotYet, page_urls
+from tests.test_live_regions import SETUPS, TABLES, page_urls, sample_data
 
 LIVE = {"HTTP_HX_REQUEST": "true", "HTTP_X_LIVE_REFRESH": "true"}
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]*)"')
@@ -209,14 +209,7 @@ def play(campaign, owner, steps) -> None:
     """Post the sample changes of tests/test_live_regions.py, as that test does."""
     acting = client_for(owner)
     for action, post in steps:
-        campaign.refresh_from_db()
-        for _try in range(30):
-            try:
-                data = post(campaign.state) if callable(post) else post
-                break
-            except NotYet as first:
-                campaign.apply(first.action, first.data, owner)
-                campaign.refresh_from_db()
+        data, _made = sample_data(campaign, owner, post)
         response = acting.post(reverse("campaigns:act", args=[campaign.pk, action]), data)
         assert response.status_code == 302, (action, data)
     campaign.refresh_from_db()
