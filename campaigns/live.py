@@ -21,7 +21,7 @@ import contextlib
 import json
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from asgiref.sync import SyncToAsync, sync_to_async
@@ -275,12 +275,18 @@ def release_request_thread() -> None:
 
 
 def message(event: str, data: dict) -> str:
-    return f"event: {event}\ndata: {json.dumps(data)}\n\n"
+    return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-async def messages(watch: Watch, current: int, last_seen: int) -> AsyncIterator[str]:
-    """A stream's server-sent events: the version when it moves, `gone` when the member may no
-    longer look, and `end` when the stream's lifetime is over (the phone opens a new one)."""
+async def messages(
+    watch: Watch,
+    current: int,
+    last_seen: int,
+    push: Callable[[int], Awaitable[tuple[int, str] | None]] | None = None,
+) -> AsyncIterator[str]:
+    """A stream's server-sent events: the version when it moves (or, with `push`, the page at
+    that version: `page`, its version and its HTML), `gone` when the member may no longer look,
+    and `end` when the stream's lifetime is over (the phone opens a new one)."""
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.COMPANION_STREAM_LIFETIME
     release_request_thread()
@@ -294,7 +300,13 @@ async def messages(watch: Watch, current: int, last_seen: int) -> AsyncIterator[
                 return
             if watch.version is not None and watch.version != last_seen:
                 last_seen = watch.version
-                yield message("version", {"version": last_seen})
+                drawn = await push(last_seen) if push is not None else None
+                if drawn is None:
+                    yield message("version", {"version": last_seen})
+                else:
+                    # (Drawn at the newest version, maybe newer than the news: not sent twice.)
+                    last_seen = max(last_seen, drawn[0])
+                    yield message("page", {"version": drawn[0], "html": drawn[1]})
             left = ends - loop.time()
             if left <= 0 or watch.closing:
                 yield message("end", {})

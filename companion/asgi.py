@@ -11,7 +11,6 @@ a few threads kept for it: one hop. Every other request is handled as Django doe
 """
 
 import os
-from concurrent.futures import ThreadPoolExecutor
 
 import django
 from asgiref.sync import sync_to_async
@@ -24,11 +23,9 @@ from django.http.response import HttpResponseBase
 from companion.limits import cap_request_bodies
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
-
-# Live refreshes answered at once; the others wait their turn (a burst of 200 goes through
-# four threads, not 200 of their own, and reuses their database connections' pool).
-LIVE_REFRESH_THREADS = ThreadPoolExecutor(4, thread_name_prefix="live-refresh")
+from campaigns.views.shared import LIVE_THREADS  # noqa: E402
 
 
 class Handler(ASGIHandler):
@@ -40,7 +37,7 @@ class Handler(ASGIHandler):
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
         if request.method == "GET" and request.headers.get("X-Live-Refresh") == "true":
             return await sync_to_async(
-                self.live_refresh, thread_sensitive=False, executor=LIVE_REFRESH_THREADS
+                self.live_refresh, thread_sensitive=False, executor=LIVE_THREADS
             )(request)
         return await super().get_response_async(request)
 
@@ -53,5 +50,4 @@ class Handler(ASGIHandler):
             close_old_connections()
 
 
-django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 application = cap_request_bodies(Handler())

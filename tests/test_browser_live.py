@@ -1,10 +1,11 @@
 """A phone left open on the table keeps its live stream: a stream that reaches its lifetime is
-followed by a new one, never by falling back to polling."""
+followed by a new one, never by falling back to polling; and the stream brings the page with
+the news, so the phone does not ask for it."""
 
 import time
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.conftest import PHONE
 from tests.journeys import sign_up
@@ -23,19 +24,25 @@ def short_lived_site(site_database):
     assert "Traceback" not in server.output(), server.output()[-3000:]
 
 
+def join_table(owner: Page, friend: Page, name: str) -> Locator:
+    """The owner starts an Any game campaign and the friend joins it; the friend's Doom."""
+    sign_up(owner, name)
+    create_any_game(owner, "Long evening")
+    owner.get_by_role("link", name="Members").click()
+    invite = owner.locator(".url").inner_text()
+    friend.goto(invite)
+    friend.get_by_label("Your name at the table").fill("Quiet")
+    friend.get_by_role("button", name="Join").click()
+    doom = friend.get_by_role("region", name="Doom")
+    expect(doom.locator("output")).to_have_text("0")
+    return doom
+
+
 def test_a_phone_keeps_its_stream_across_many_stream_lifetimes(browser, short_lived_site):
     contexts = [browser.new_context(base_url=short_lived_site.url, **PHONE) for _ in range(2)]
     owner, friend = (context.new_page() for context in contexts)
     try:
-        sign_up(owner, "lifetimes")
-        create_any_game(owner, "Long evening")
-        owner.get_by_role("link", name="Members").click()
-        invite = owner.locator(".url").inner_text()
-        friend.goto(invite)
-        friend.get_by_label("Your name at the table").fill("Quiet")
-        friend.get_by_role("button", name="Join").click()
-        doom = friend.get_by_role("region", name="Doom")
-        expect(doom.locator("output")).to_have_text("0")
+        doom = join_table(owner, friend, "lifetimes")
 
         streams, polls = [], []
         friend.on("request", lambda r: "/stream/" in r.url and streams.append(r.url))
@@ -50,6 +57,26 @@ def test_a_phone_keeps_its_stream_across_many_stream_lifetimes(browser, short_li
         owner.get_by_role("button", name="Doom plus one").click()
         expect(doom.locator("output")).to_have_text("1")
         assert polls == [], "the phone fell back to polling"
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_another_phones_change_shows_without_this_phone_asking_for_its_page(browser, site):
+    contexts = [browser.new_context(base_url=site.url, **PHONE) for _ in range(2)]
+    owner, friend = (context.new_page() for context in contexts)
+    try:
+        doom = join_table(owner, friend, "pushed")
+        asked = []
+        friend.on("request", lambda r: r.headers.get("x-live-refresh") and asked.append(r.url))
+        owner.get_by_role("link", name="Table").click()
+        for shown in ("1", "2", "3"):
+            owner.get_by_role("button", name="Doom plus one").click()
+            expect(doom.locator("output")).to_have_text(shown)
+        assert asked == [], "the phone fetched its page instead of taking the stream's"
+        # The page that came down the stream works as the one it replaced.
+        doom.get_by_role("button", name="Doom minus one").click()
+        expect(owner.get_by_role("region", name="Doom").locator("output")).to_have_text("2")
     finally:
         for context in contexts:
             context.close()

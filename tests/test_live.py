@@ -2,10 +2,13 @@
 processes on one database."""
 
 import asyncio
+import json
 import re
 import secrets
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlencode
 
 import httpx
 import pytest
@@ -232,3 +235,86 @@ def test_open_streams_hold_no_thread_each(site, table):
         _many, with_many = pool.submit(asyncio.run, hold(24)).result()
     # A thread per stream would add 23; the server's pools may start a few of their own.
     assert with_many - with_one < 12
+
+
+def stream_messages(
+    phone: Phone, campaign: int, query: str, until: int, found: list[tuple[str, dict]]
+) -> None:
+    """Read a stream's messages (event, data) until one is at version `until` or more."""
+    with phone.http.stream("GET", f"/c/{campaign}/stream/?{query}", timeout=15) as response:
+        assert response.status_code == 200
+        event = ""
+        for line in response.iter_lines():
+            if line.startswith("event:"):
+                event = line.split(":", 1)[1].strip()
+            elif line.startswith("data:"):
+                found.append((event, json.loads(line.split(":", 1)[1])))
+                if found[-1][1].get("version", -1) >= until:
+                    return
+
+
+def change_while_streaming(
+    owner: Phone, friend: Phone, campaign: int, query: str
+) -> list[tuple[str, dict]]:
+    """The friend's stream (opened at the current version, with `query`) while the owner taps
+    the Taps counter once."""
+    version = friend.get(f"/c/{campaign}/version/").json()["version"]
+    found: list[tuple[str, dict]] = []
+    reader = threading.Thread(
+        target=stream_messages,
+        args=(friend, campaign, f"v={version}&{query}", version + 1, found),
+    )
+    reader.start()
+    time.sleep(0.3)  # (the stream is open: a change before it opens is sent at its start too)
+    taps = counter_id(owner, campaign, "Taps")
+    owner.post(f"/c/{campaign}/do/counter.adjust/", {"tracker": taps, "delta": 1})
+    reader.join(timeout=20)
+    assert not reader.is_alive()
+    return found
+
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def test_a_stream_sends_the_page_its_phone_shows_in_its_language(table):
+    owner, friend, campaign = table
+    friend.http.headers["Accept-Language"] = "ja"
+    page = f"/c/{campaign}/"
+    found = change_while_streaming(owner, friend, campaign, urlencode({"page": page}))
+    event, data = found[-1]
+    assert event == "page"
+    # What the phone would have fetched itself: the same page, in its language (its own
+    # CSRF token aside).
+    asked = friend.get(page, headers={"HX-Request": "true", "X-Live-Refresh": "true"}).text
+    assert TOKEN.sub("", data["html"]) == TOKEN.sub("", asked)
+    assert "</svg>元に戻す</button>" in data["html"]  # the undo bar, in Japanese
+    # Its forms carry a token this phone's session accepts.
+    token = TOKEN.search(data["html"]).group(1)
+    taps = counter_id(owner, campaign, "Taps")
+    response = friend.http.post(
+        f"/c/{campaign}/do/counter.adjust/",
+        data={"tracker": taps, "delta": 1, "csrfmiddlewaretoken": token},
+    )
+    assert response.status_code == 302
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "/c/{campaign}/members/",  # drawn for each phone (who is in it, the address it used)
+        "/c/{other}/",  # another campaign's page
+        "/c/{campaign}/p/no-such-page/",
+        "https://elsewhere.example/c/{campaign}/",
+        "/login/",
+        "//c/{campaign}/",
+        "/c/{campaign}/\x00",
+        "x" * 2000,
+    ],
+)
+def test_a_stream_sends_only_the_version_for_a_page_it_does_not_push(table, page):
+    owner, friend, campaign = table
+    other = friend.create_campaign("Friend's own")
+    query = urlencode({"page": page.format(campaign=campaign, other=other)})
+    found = change_while_streaming(owner, friend, campaign, query)
+    assert [event for event, _data in found] == ["version"]
+    assert found[-1][1] == {"version": found[-1][1]["version"]}

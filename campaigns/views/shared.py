@@ -1,8 +1,9 @@
 """The live refresh, drawn once for every phone that shows the same thing.
 
-A change reaches every phone on the campaign at once, and each one asks for the page it shows
-again (live.js's refresh, `X-Live-Refresh`). With 200 phones that was 200 renders of the same
-page; now the first phone draws it and the others wait for that drawing and get a copy.
+A change reaches every phone on the campaign at once, and each one needs the page it shows
+again: its stream sends it (campaigns/views/live.py), or the phone asks for it (live.js's
+refresh, `X-Live-Refresh`). With 200 phones that was 200 renders of the same page; now the first
+draws it and the others wait for that drawing and get a copy.
 
 Two answers are shared only when nothing they show can differ. The key holds everything a
 campaign page's content reads of who asks and how: the campaign, its version (read by this
@@ -25,6 +26,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +47,10 @@ MARK = f"csrf-{secrets.token_urlsafe(24)}"
 # about 100 KB); an answer is kept only while its version is the campaign's newest.
 SIZE = 256
 CHARACTERS = 32_000_000
+# Live refreshes, and the pages streams push (campaigns/views/live.py), are drawn on a few
+# threads kept for them: a burst of 200 goes through four threads, not 200 of their own.
+LIVE_THREADS = ThreadPoolExecutor(4, thread_name_prefix="live")
+
 # A phone waits this long for another's drawing before it draws the page itself.
 WAIT = 10.0
 

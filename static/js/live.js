@@ -1,7 +1,8 @@
 // Companion's live page: a change made on any phone shows on this one without a reload.
 // The server says when the campaign's version moves (server-sent events, or polling where a
-// stream cannot run); this fetches the page again and swaps the regions marked data-live that
-// changed, leaving alone any region where the user is typing. No inline script: the CSP is strict.
+// stream cannot run) and its stream sends the page at the new version with the news (else this
+// fetches the page again); this swaps the regions marked data-live that changed, leaving alone
+// any region where the user is typing. No inline script: the CSP is strict.
 (function () {
   "use strict";
   // The phone's time zone, for the server to show times in (companion/phone_time.py). A page
@@ -138,11 +139,28 @@
     return waiting;
   }
 
+  function here() { return window.location.pathname + window.location.search; }
+
+  // The page at version v, as drawn for `address`, over what this one shows. False when it is
+  // not for this page any more (older than what the phone has shown, or another address: a
+  // search pushed ?q=… meanwhile).
+  function show(html, v, address) {
+    if (!isNaN(v) && v < newest) return false;
+    if (address !== here()) return false;
+    newest = Math.max(newest, isNaN(v) ? newest : v);
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    deferred = swapRegions(fresh);
+    if (fresh.title) document.title = fresh.title;  // the campaign's name, renamed elsewhere
+    if (!isNaN(v)) { known = v; root.dataset.version = String(v); }
+    document.dispatchEvent(new CustomEvent("companion:refreshed"));
+    return true;
+  }
+
   function refresh() {
     if (over) return;
     if (busy) { again = true; return; }
     busy = true;
-    var address = window.location.pathname + window.location.search;
+    var address = here();
     fetch(address, {
       headers: { "HX-Request": "true", "X-Live-Refresh": "true" },
       credentials: "same-origin",
@@ -150,15 +168,7 @@
       if (response.status === 404) { gone("deleted"); return null; }
       var v = parseInt(response.headers.get("X-Campaign-Version"), 10);
       return response.text().then(function (html) {
-        if (!isNaN(v) && v < newest) { again = true; return; }
-        // The address moved meanwhile (a search pushed ?q=…): this answer is for the old one.
-        if (address !== window.location.pathname + window.location.search) { again = true; return; }
-        newest = Math.max(newest, isNaN(v) ? newest : v);
-        var fresh = new DOMParser().parseFromString(html, "text/html");
-        deferred = swapRegions(fresh);
-        if (fresh.title) document.title = fresh.title;  // the campaign's name, renamed elsewhere
-        if (!isNaN(v)) { known = v; root.dataset.version = String(v); }
-        document.dispatchEvent(new CustomEvent("companion:refreshed"));
+        if (!show(html, v, address)) again = true;
       });
     }).catch(function () { again = true; }).finally(function () {
       busy = false;
@@ -220,10 +230,21 @@
   var failures = 0;
   function listen() {
     if (!window.EventSource || !streamUrl) { poll(); return; }
-    var source = new EventSource(streamUrl + "?v=" + known);
+    // The stream sends the page this phone shows with the news, so it need not ask for it.
+    var page = here();
+    var source = new EventSource(streamUrl + "?v=" + known + "&page=" + encodeURIComponent(page));
     source.addEventListener("version", function (e) {
       failures = 0;
       try { seen(JSON.parse(e.data).version); } catch (err) { /* a malformed message: ignore */ }
+    });
+    source.addEventListener("page", function (e) {
+      failures = 0;
+      var data;
+      try { data = JSON.parse(e.data); } catch (err) { return; /* a malformed message */ }
+      // Older than what this phone's own change showed: the newer page is on its way.
+      if (over || data.version === known || data.version < newest) return;
+      // Drawn for the address the stream opened at; the phone has moved on (a search): ask.
+      if (!show(data.html, data.version, page)) seen(data.version);
     });
     source.addEventListener("gone", function (e) {
       source.close();

@@ -7,7 +7,9 @@ the server tests use. Prints figures; asserts nothing.
 - idle: database queries per second the server makes while 1, 8 or 50 phones hold a stream and
   nothing changes.
 - live: from the tap's POST to the change reaching each phone's stream (p50/p95), with 1, 8, 50
-  and 200 phones on one process; "shown" adds the phone's refetch of the page, as live.js does.
+  and 200 phones on one process; "shown" is to the page itself reaching each phone: the stream
+  names the page its phone shows and sends it with the news (campaigns/views/live.py); until
+  2026-12-02 the phone fetched it again on the news, and these figures are for that:
   Before the live refresh was shared (a quiet machine): shown p50/p95 ms 33/39 at 1 phone,
   118/133 at 8, 795/976 at 50, 4446/5115 at 200. Then shared, drawn once per version and
   answered on a few threads of its own (campaigns/views/shared.py, companion/asgi.py), runs
@@ -15,6 +17,9 @@ the server tests use. Prints figures; asserts nothing.
   phones old 770/1111, 1570/3065, 1035/1409, new 1049/2173, 463/834, 426/819; at 200 old
   4993/6514, 6045/7424, 5562/7316, new 4170/7757, 2285/4348, 2961/6300. Server CPU per live
   refresh with 200 at once: 13.5 to 25 ms before, 3.1 to 5.9 ms after.
+  The stream sending the page (2026-12-02, quiet machine), shown p50/p95 ms SQLite / PostgreSQL:
+  1 phone 27/32, 31/35; 8: 41/49, 50/61; 50: 87/127, 114/193; 200: 262/522, 346/592 (the
+  phones fetching it on the news, measured earlier that night: 200 phones 2434/3297, 2329/3678).
 - writers: 8, 32 and 64 phones tapping one campaign at once, 640 taps in all (a fifth are undos):
   server errors, acknowledged taps per second, latency, and whether the events and the state
   check out (see tests/load.py).
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import re
 import statistics
@@ -46,7 +52,6 @@ LIVE_PHONES = (1, 8, 50, 200)
 WRITERS = (8, 32, 64)
 TAPS = 640  # in each run, shared by its writers: runs of one length compare (8 x 80 ... 64 x 10)
 CHANGES = 10
-LIVE_REFRESH = {"HX-Request": "true", "X-Live-Refresh": "true"}
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -101,13 +106,13 @@ def idle_queries(database: Database) -> dict[int, float]:
 
 
 def live_latency(site: Site) -> dict[int, tuple[list[float], list[float]]]:
-    """Per phone count: tap to stream message (phones that only listen), and tap to page
-    refetched (phones that refetch on the message, as live.js does: the refetches load the
-    server, so they are measured in a run of their own)."""
+    """Per phone count: tap to stream message (phones that only listen), and tap to the page
+    reaching the phone (streams that name their page, as live.js's do: drawing and sending the
+    pages loads the server, so they are measured in a run of their own)."""
     results = {}
     for phones in LIVE_PHONES:
         passes = []
-        for refetch in (False, True):
+        for shown in (False, True):
             owner = Phone(site.url)
             owner.signup(f"live{time.monotonic_ns()}")
             campaign = owner.create_campaign("Watched table", counters="Taps")
@@ -115,7 +120,7 @@ def live_latency(site: Site) -> dict[int, tuple[list[float], list[float]]]:
                 re.search(r'id="tracker-(\d+)-name">Taps<', owner.get(f"/c/{campaign}/").text)[1]
             )
             passes.append(
-                asyncio.run(watch_changes(owner, site.url, campaign, taps, phones, refetch))
+                asyncio.run(watch_changes(owner, site.url, campaign, taps, phones, shown))
             )
             owner.close()
         results[phones] = (passes[0], passes[1])
@@ -123,7 +128,7 @@ def live_latency(site: Site) -> dict[int, tuple[list[float], list[float]]]:
 
 
 async def watch_changes(
-    owner: Phone, base: str, campaign: int, taps: int, phones: int, refetch: bool
+    owner: Phone, base: str, campaign: int, taps: int, phones: int, shown: bool
 ) -> list[float]:
     cookies = dict(owner.http.cookies)
     # Idle connections expire before uvicorn's keep-alive (5 s) closes them under a request.
@@ -135,20 +140,21 @@ async def watch_changes(
     async with httpx.AsyncClient(
         base_url=base, cookies=cookies, limits=limits, timeout=60
     ) as client:
+        # With `shown`, the stream names the page its phone shows and sends it with the news.
+        query = f"v=0&page=/c/{campaign}/" if shown else "v=0"
 
         async def phone() -> None:
-            async with client.stream("GET", f"/c/{campaign}/stream/?v=0") as response:
+            async with client.stream("GET", f"/c/{campaign}/stream/?{query}") as response:
                 if response.status_code != 200:
                     refused.append(response.status_code)
                     return
                 async for line in response.aiter_lines():
                     if not line.startswith("data:") or "version" not in line:
                         continue
-                    version = int(re.search(r"\d+", line).group())
-                    if version not in posted:
+                    data = json.loads(line[5:])
+                    version = data["version"]
+                    if version not in posted or (shown and "html" not in data):
                         continue
-                    if refetch:
-                        await client.get(f"/c/{campaign}/", headers=LIVE_REFRESH)
                     reached.append(time.perf_counter() - posted[version])
                     count[version] = count.get(version, 0) + 1
 
@@ -225,7 +231,7 @@ def main() -> None:
     print("Idle streams: database queries per second")
     for phones in IDLE_PHONES if "idle" in SECTIONS else ():
         row(f"  {phones} phones", [f"{runs[n]['idle'][phones]:.1f}" for n in names])
-    print("Live: tap to stream p50/p95 ms   (tap to page refetched p50/p95)")
+    print("Live: tap to stream p50/p95 ms   (tap to page shown p50/p95)")
     for phones in LIVE_PHONES if "live" in SECTIONS else ():
         cells = []
         for n in names:
