@@ -1,16 +1,26 @@
 """The ASGI application: Django's handler, with request bodies capped (companion/limits.py) and
-the live refresh answered in one thread.
+the live refresh and the changes to a campaign each answered in one thread.
 
 Under ASGI every middleware that is a `MiddlewareMixin` (sessions, CSRF, auth, locale, gzip…)
 hands each request and each response to a thread and back to the event loop, about twenty hops
-a request. That is how the streams and static files stay off threads, but when a change reaches
-200 phones they all ask for their page at once (live.js's refresh, `X-Live-Refresh`), and those
-hops cost more than the answer, which is drawn once for all of them (campaigns/views/shared.py).
-So a live refresh goes through the same middleware built synchronously, as under WSGI, in one of
-a few threads kept for it: one hop. Every other request is handled as Django does.
+a request, and each request gets a new thread of its own. That is how the streams and static
+files stay off threads, but for the requests a table makes most it costs more than their work:
+
+- a phone that cannot take the page from its stream asks for it (live.js's refresh,
+  `X-Live-Refresh`), drawn once for all the phones that show the same
+  (campaigns/views/shared.py);
+- when many phones tap one campaign at once, each change waits its turn for the campaign's row
+  anyway: more threads than turns only add switching, and throughput fell as writers were added
+  (tests/bench/bench_live.py, "writers").
+
+So these go through the same middleware built synchronously, as under WSGI, in one of a few
+threads kept for them: one hop, and the others wait their turn on the event loop, which costs
+nothing. Every other request is handled as Django does.
 """
 
 import os
+import re
+from concurrent.futures import ThreadPoolExecutor
 
 import django
 from asgiref.sync import sync_to_async
@@ -27,6 +37,19 @@ django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
 from campaigns.views.shared import LIVE_THREADS  # noqa: E402
 
+# Changes to a campaign (a command, undo, redo): four at a time, the others queued in order.
+CHANGE_THREADS = ThreadPoolExecutor(4, thread_name_prefix="change")
+CHANGE = re.compile(r"^/c/[0-9]{1,18}/(do/[^/]+|undo|redo)/$")
+
+
+def kept_threads(request: HttpRequest) -> ThreadPoolExecutor | None:
+    """The threads kept for this kind of request, if it is one answered in one thread."""
+    if request.method == "GET" and request.headers.get("X-Live-Refresh") == "true":
+        return LIVE_THREADS
+    if request.method == "POST" and CHANGE.match(request.path_info):
+        return CHANGE_THREADS
+    return None
+
 
 class Handler(ASGIHandler):
     def __init__(self) -> None:
@@ -35,13 +58,14 @@ class Handler(ASGIHandler):
         self.in_thread.load_middleware(is_async=False)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        if request.method == "GET" and request.headers.get("X-Live-Refresh") == "true":
-            return await sync_to_async(
-                self.live_refresh, thread_sensitive=False, executor=LIVE_THREADS
-            )(request)
-        return await super().get_response_async(request)
+        executor = kept_threads(request)
+        if executor is None:
+            return await super().get_response_async(request)
+        return await sync_to_async(self.in_one_thread, thread_sensitive=False, executor=executor)(
+            request
+        )
 
-    def live_refresh(self, request: HttpRequest) -> HttpResponseBase:
+    def in_one_thread(self, request: HttpRequest) -> HttpResponseBase:
         try:
             return self.in_thread.get_response(request)
         finally:

@@ -318,3 +318,48 @@ def test_a_stream_sends_only_the_version_for_a_page_it_does_not_push(table, page
     found = change_while_streaming(owner, friend, campaign, query)
     assert [event for event, _data in found] == ["version"]
     assert found[-1][1] == {"version": found[-1][1]["version"]}
+
+
+def test_changes_answered_on_the_kept_threads_keep_every_guard(site, table):
+    """companion/asgi.py answers a change (a command, undo, redo) in one of a few threads kept
+    for changes, through the middleware built synchronously: each guard still holds there."""
+    owner, friend, campaign = table
+    taps = counter_id(owner, campaign, "Taps")
+    change = f"/c/{campaign}/do/counter.adjust/"
+    # No CSRF token: refused, and nothing changes.
+    refused = friend.http.post(change, data={"tracker": taps, "delta": 1})
+    assert refused.status_code == 403
+    stranger = Phone(site.url)
+    stranger.signup(f"stranger{secrets.token_hex(4)}")
+    assert stranger.post(change, {"tracker": taps, "delta": 1}).status_code == 404
+    stranger.close()
+    too_big = friend.post(change, {"tracker": taps, "delta": 1, "text": "x" * 7_000_000})
+    assert too_big.status_code == 413
+    assert friend.get(f"/c/{campaign}/version/").json()["version"] == 0
+    # The answer to a change sent without leaving the page is its regions, in the phone's
+    # language; undo and redo go the same way.
+    friend.http.headers["Accept-Language"] = "ja"
+    answer = friend.post(change, {"tracker": taps, "delta": 1}, headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    assert answer.headers["X-Campaign-Version"] == "1"
+    assert "</svg>元に戻す</button>" in answer.text
+    assert friend.post(f"/c/{campaign}/undo/").status_code == 302
+    assert friend.post(f"/c/{campaign}/redo/").status_code == 302
+    assert friend.get(f"/c/{campaign}/version/").json()["version"] == 3
+
+
+def test_only_changes_and_live_refreshes_take_the_kept_threads():
+    from django.test import RequestFactory
+
+    from campaigns.views.shared import LIVE_THREADS
+    from companion.asgi import CHANGE_THREADS, kept_threads
+
+    make = RequestFactory()
+    for path in ("/c/7/do/counter.adjust/", "/c/7/undo/", "/c/7/redo/"):
+        assert kept_threads(make.post(path)) is CHANGE_THREADS
+        assert kept_threads(make.get(path)) is None
+    for path in ("/c/7/members/remove/", "/c/7/delete/", "/login/", "/c/7/do/", "/c/x/undo/"):
+        assert kept_threads(make.post(path)) is None
+    refresh = make.get("/c/7/", headers={"HX-Request": "true", "X-Live-Refresh": "true"})
+    assert kept_threads(refresh) is LIVE_THREADS
+    assert kept_threads(make.get("/c/7/")) is None

@@ -20,9 +20,14 @@ the server tests use. Prints figures; asserts nothing.
   The stream sending the page (2026-12-02, quiet machine), shown p50/p95 ms SQLite / PostgreSQL:
   1 phone 27/32, 31/35; 8: 41/49, 50/61; 50: 87/127, 114/193; 200: 262/522, 346/592 (the
   phones fetching it on the news, measured earlier that night: 200 phones 2434/3297, 2329/3678).
-- writers: 8, 32 and 64 phones tapping one campaign at once, 640 taps in all (a fifth are undos):
-  server errors, acknowledged taps per second, latency, and whether the events and the state
-  check out (see tests/load.py).
+- writers: 8, 32 and 64 phones tapping one campaign at once, 640 taps in all (a fifth are undos),
+  three rounds taking turns: server errors, acknowledged taps per second, latency, whether the
+  events and the state check out (see tests/load.py), and CPU per tap. Medians on a quiet
+  machine (2026-12-02), taps/s at 8 / 32 / 64 writers, SQLite; PostgreSQL: with each change in
+  Django's own ASGI path 58.6 / 55.6 / 54.0; 43.1 / 44.2 / 40.9 (server CPU 17-19 ms a tap;
+  21-22 ms); answered in one of four threads kept for changes (companion/asgi.py) 97.2 / 98.2 /
+  104.1; 77.2 / 77.1 / 67.8 (server CPU 10 ms; 11-13 ms). Eight threads instead of four: 88 /
+  87 / 83; 63 / 60 / 65. A count's figure moves by a tenth between runs.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ SECTIONS = sys.argv[1:] or ["idle", "live", "writers"]  # or name the ones to ru
 IDLE_PHONES = (1, 8, 50)
 LIVE_PHONES = (1, 8, 50, 200)
 WRITERS = (8, 32, 64)
+ROUNDS = 3
 TAPS = 640  # in each run, shared by its writers: runs of one length compare (8 x 80 ... 64 x 10)
 CHANGES = 10
 
@@ -181,15 +187,29 @@ async def watch_changes(
     return reached
 
 
-def writers(site: Site) -> dict[int, tuple]:
-    results = {}
-    for count in WRITERS:
-        owner, phones, campaign = busy_table(site.url, count, f"{count} writers")
-        load = write_at_once(phones, campaign, taps_each=TAPS // count)
-        problems = problems_after(owner, campaign, load) + load.errors[:3]
-        results[count] = (load, problems)
-        for phone in [owner, *phones]:
-            phone.close()
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far, all its threads (user and system)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def writers(site: Site) -> dict[int, list[tuple]]:
+    """ROUNDS rounds of 8, 32 and 64 writers in turn, so that what else the machine does
+    falls on every count alike (one run after the other, a count's figure moved by a fifth)."""
+    results: dict[int, list[tuple]] = {count: [] for count in WRITERS}
+    for _round in range(ROUNDS):
+        for count in WRITERS:
+            owner, phones, campaign = busy_table(site.url, count, f"{count} writers")
+            server, clients = cpu_seconds(site.process.pid), time.process_time()
+            load = write_at_once(phones, campaign, taps_each=TAPS // count)
+            taps = max(1, load.acknowledged)
+            server = (cpu_seconds(site.process.pid) - server) / taps
+            clients = (time.process_time() - clients) / taps
+            problems = problems_after(owner, campaign, load) + load.errors[:3]
+            results[count].append((load, problems, server, clients))
+            for phone in [owner, *phones]:
+                phone.close()
     return results
 
 
@@ -221,7 +241,7 @@ def main() -> None:
         runs["PostgreSQL"] = measure("PostgreSQL", url)
         os.environ["DATABASE_URL"] = url
     names = list(runs)
-    width = 26
+    width = 34
 
     def row(title: str, cells: list[str]) -> None:
         print(f"{title:<28}" + "".join(f"{cell:>{width}}" for cell in cells))
@@ -241,21 +261,38 @@ def main() -> None:
                 f"  ({statistics.median(shown) * 1000:.0f}/{percentile(shown, 0.95) * 1000:.0f})"
             )
         row(f"  {phones} phones", cells)
-    print("Writers on one campaign, 640 taps in all: 5xx · taps/s · p50/p95 ms · checks")
+    print(
+        f"Writers on one campaign, {TAPS} taps a run, {ROUNDS} rounds: 5xx · taps/s median"
+        " (lowest-highest) · p50/p95 ms · checks"
+    )
     for count in WRITERS if "writers" in SECTIONS else ():
         cells = []
         for n in names:
-            load, problems = runs[n]["writers"][count]
+            rounds = runs[n]["writers"][count]
+            rates = sorted(load.per_second for load, *_rest in rounds)
+            latencies = sorted(t for load, *_rest in rounds for t in load.latencies)
+            errors = sum(load.server_errors for load, *_rest in rounds)
+            ok = not any(problems for _load, problems, *_rest in rounds)
             cells.append(
-                f"{load.server_errors} · {load.per_second:.1f} · {load.median * 1000:.0f}/"
-                f"{load.percentile(0.95) * 1000:.0f} · {'ok' if not problems else 'FAIL'}"
+                f"{errors} · {statistics.median(rates):.1f} ({rates[0]:.0f}-{rates[-1]:.0f}) · "
+                f"{statistics.median(latencies) * 1000:.0f}/"
+                f"{percentile(latencies, 0.95) * 1000:.0f} · {'ok' if ok else 'FAIL'}"
             )
+        row(f"  {count} writers", cells)
+    print("  CPU ms per tap, median: server process · the bench's phones (same 2 cores)")
+    for count in WRITERS if "writers" in SECTIONS else ():
+        cells = []
+        for n in names:
+            rounds = runs[n]["writers"][count]
+            server = statistics.median(cpu for _load, _problems, cpu, _clients in rounds)
+            clients = statistics.median(cpu for _load, _problems, _server, cpu in rounds)
+            cells.append(f"{server * 1000:.1f} · {clients * 1000:.1f}")
         row(f"  {count} writers", cells)
     for n in names:
         for count in WRITERS if "writers" in SECTIONS else ():
-            load, problems = runs[n]["writers"][count]
-            if problems:
-                print(f"{n}, {count} writers: {problems}  statuses {load.statuses}")
+            for load, problems, *_rest in runs[n]["writers"][count]:
+                if problems:
+                    print(f"{n}, {count} writers: {problems}  statuses {load.statuses}")
         if runs[n]["tracebacks"]:
             print(f"{n}: the server logged {runs[n]['tracebacks']} tracebacks")
 
