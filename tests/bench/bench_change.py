@@ -12,6 +12,8 @@ On 2026-12-02, a quiet 2-core machine, three runs, server CPU ms per request: ba
 9.2, 8.5; Arkham chaos bag draw 27.5, 27.8, 24.8 (3.0x, 3.0x, 2.9x); counter +1 2.3x; round
 doom 2.7x; the bag page's live refresh 1.2x. Before the shared live refresh and the cheaper
 forms (0e17239, same machine, kinds one after the other): draw 4.6x, refresh 6.2x.
+Later that day, with changes answered in one of four threads kept for them (companion/asgi.py):
+bare view 6.4, draw 16.6 (2.6x), counter +1 11.8 (1.9x), round doom 13.7 (2.2x), refresh 1.2x.
 """
 
 from __future__ import annotations

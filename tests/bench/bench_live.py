@@ -27,7 +27,8 @@ the server tests use. Prints figures; asserts nothing.
   Django's own ASGI path 58.6 / 55.6 / 54.0; 43.1 / 44.2 / 40.9 (server CPU 17-19 ms a tap;
   21-22 ms); answered in one of four threads kept for changes (companion/asgi.py) 97.2 / 98.2 /
   104.1; 77.2 / 77.1 / 67.8 (server CPU 10 ms; 11-13 ms). Eight threads instead of four: 88 /
-  87 / 83; 63 / 60 / 65. A count's figure moves by a tenth between runs.
+  87 / 83; 63 / 60 / 65. A count's figure moves by a tenth between runs: two more runs with four
+  threads gave 82.3 / 90.2 / 86.7 and 74.0 / 71.6 / 80.8; PostgreSQL alone 74.2 / 73.7 / 77.7.
 """
 
 from __future__ import annotations
