@@ -389,3 +389,24 @@ def test_every_campaign_page_says_which_version_it_shows(campaign, owner, page):
     response = client_for(owner).get(f"/c/{campaign.pk}/{page}", headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert response["X-Campaign-Version"] == "1"
+
+
+def test_every_page_has_one_main_landmark_holding_its_heading(db):
+    """A screen reader jumps to the page's content: one <main>, with the page's <h1> in it, on
+    the site's pages and on every page of every game's campaign."""
+    from django.urls import reverse
+
+    from tests import factories
+    from tests.test_live_regions import page_urls
+
+    owner = factories.user("landmarks")
+    client = client_for(owner)
+    urls = ["/", "/new/", "/new/any/", "/import/", "/account/"]
+    for game in GAMES:
+        urls += page_urls(factories.campaign(game, owner=owner))
+    anonymous = [reverse("login"), "/signup/"]
+    for url, reader in [(url, client) for url in urls] + [(url, Client()) for url in anonymous]:
+        body = text(reader.get(url))
+        assert body.count("<main") == 1 and body.count("</main>") == 1, url
+        main = body[body.index("<main") : body.index("</main>")]
+        assert "<h1" in main, url
