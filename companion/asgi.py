@@ -19,7 +19,6 @@ nothing. Every other request is handled as Django does.
 """
 
 import os
-import re
 from concurrent.futures import ThreadPoolExecutor
 
 import django
@@ -29,25 +28,31 @@ from django.core.handlers.base import BaseHandler
 from django.db import close_old_connections
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
+from django.urls import Resolver404, resolve
 
 from companion.limits import cap_request_bodies
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
-from campaigns.views.shared import LIVE_THREADS  # noqa: E402
+from campaigns.views.shared import LIVE_THREADS, is_live_refresh  # noqa: E402
 
 # Changes to a campaign (a command, undo, redo): four at a time, the others queued in order.
 CHANGE_THREADS = ThreadPoolExecutor(4, thread_name_prefix="change")
-CHANGE = re.compile(r"^/c/[0-9]{1,18}/(do/[^/]+|undo|redo)/$")
+CHANGES = {"act", "undo", "redo"}  # campaigns/urls.py's names
 
 
 def kept_threads(request: HttpRequest) -> ThreadPoolExecutor | None:
     """The threads kept for this kind of request, if it is one answered in one thread."""
-    if request.method == "GET" and request.headers.get("X-Live-Refresh") == "true":
+    if is_live_refresh(request):
         return LIVE_THREADS
-    if request.method == "POST" and CHANGE.match(request.path_info):
-        return CHANGE_THREADS
+    if request.method == "POST":
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return None
+        if match.namespace == "campaigns" and match.url_name in CHANGES:
+            return CHANGE_THREADS
     return None
 
 

@@ -39,6 +39,16 @@ def sign_up(page: Page, username: str) -> None:
     expect(page.get_by_role("heading", name="Your campaigns")).to_be_visible()
 
 
+def join_by_invitation(owner: Page, friend: Page, name: str) -> None:
+    """The friend joins the owner's open campaign as `name`, from the invitation the owner's
+    members page shows (the owner is left on that page)."""
+    owner.get_by_role("link", name="Members").click()
+    invite = owner.locator(".url").inner_text()
+    friend.goto(invite)
+    friend.get_by_label("Your name at the table").fill(name)
+    friend.get_by_role("button", name="Join").click()
+
+
 def no_sideways_scroll(page: Page) -> None:
     page.wait_for_load_state()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

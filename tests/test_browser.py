@@ -5,7 +5,13 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.journeys import no_sideways_scroll, shot, sign_up, small_tap_targets
+from tests.journeys import (
+    join_by_invitation,
+    no_sideways_scroll,
+    shot,
+    sign_up,
+    small_tap_targets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -80,11 +86,7 @@ def test_typing_is_not_lost_when_another_phone_changes_something(phones):
     owner, friend = phones
     sign_up(owner, "typist")
     create_any_game(owner, "Typing test")
-    owner.get_by_role("link", name="Members").click()
-    invite = owner.locator(".url").inner_text()
-    friend.goto(invite)
-    friend.get_by_label("Your name at the table").fill("Lee")
-    friend.get_by_role("button", name="Join").click()
+    join_by_invitation(owner, friend, "Lee")
 
     owner.get_by_role("link", name="Table").click()
     note = owner.get_by_role("region", name="Notes").get_by_label("Note")

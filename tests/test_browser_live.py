@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.conftest import PHONE
-from tests.journeys import sign_up
+from tests.journeys import join_by_invitation, sign_up
 from tests.server import Site
 from tests.test_browser import create_any_game
 
@@ -28,11 +28,7 @@ def join_table(owner: Page, friend: Page, name: str) -> Locator:
     """The owner starts an Any game campaign and the friend joins it; the friend's Doom."""
     sign_up(owner, name)
     create_any_game(owner, "Long evening")
-    owner.get_by_role("link", name="Members").click()
-    invite = owner.locator(".url").inner_text()
-    friend.goto(invite)
-    friend.get_by_label("Your name at the table").fill("Quiet")
-    friend.get_by_role("button", name="Join").click()
+    join_by_invitation(owner, friend, "Quiet")
     doom = friend.get_by_role("region", name="Doom")
     expect(doom.locator("output")).to_have_text("0")
     return doom

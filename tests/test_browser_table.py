@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from tests.conftest import PHONE
 from tests.games.aeonsend.helpers import TWO_PLAYER_POST
 from tests.games.aeonsend.test_browser import post_form
-from tests.journeys import no_sideways_scroll, shot, sign_up
+from tests.journeys import join_by_invitation, no_sideways_scroll, shot, sign_up
 from tests.test_browser import create_any_game
 
 pytestmark = pytest.mark.browser
@@ -128,11 +128,7 @@ def test_removing_a_member_asks_and_deleting_tells_every_phone(phones):
     owner, friend = phones
     sign_up(owner, "table-owner")
     create_any_game(owner, "Short lived")
-    owner.get_by_role("link", name="Members").click()
-    invite = owner.locator(".url").inner_text()
-    friend.goto(invite)
-    friend.get_by_label("Your name at the table").fill("Robin")
-    friend.get_by_role("button", name="Join").click()
+    join_by_invitation(owner, friend, "Robin")
     expect(friend.get_by_role("heading", name="Short lived")).to_be_visible()
 
     owner.reload()

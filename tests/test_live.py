@@ -362,4 +362,6 @@ def test_only_changes_and_live_refreshes_take_the_kept_threads():
         assert kept_threads(make.post(path)) is None
     refresh = make.get("/c/7/", headers={"HX-Request": "true", "X-Live-Refresh": "true"})
     assert kept_threads(refresh) is LIVE_THREADS
+    # (what shared.is_live_refresh calls one: live.js sends both headers)
+    assert kept_threads(make.get("/c/7/", headers={"X-Live-Refresh": "true"})) is None
     assert kept_threads(make.get("/c/7/")) is None

@@ -113,7 +113,7 @@ def shared_inputs(context) -> tuple[str, str]:
     Made once per render (its first scope: includes and partials of one page share it); one
     masked CSRF token serves every form of the page, as Django's own tag would give each."""
     cache = context.render_context.dicts[0]
-    shared = cache.get(hidden_inputs)
+    shared = cache.get(shared_inputs)
     if shared is None:
         # The render's token ({% csrf_token %}'s): a shared live refresh draws a mark there.
         token = context.get("csrf_token")
@@ -127,7 +127,7 @@ def shared_inputs(context) -> tuple[str, str]:
             f'<input type="hidden" name="version" value="{escape(context["campaign"].version)}">'
             f'<input type="hidden" name="page" value="{escape(context.get("page", ""))}">'
         )
-        shared = cache[hidden_inputs] = (csrf, seen)
+        shared = cache[shared_inputs] = (csrf, seen)
     return shared
 
 
