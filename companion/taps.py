@@ -13,6 +13,7 @@ processes the limit is per process, which is still a person's pace times the pro
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Hashable
 
@@ -53,6 +54,13 @@ class Taps:
 TAPS = Taps()
 
 
+@functools.cache
+def refusal(language: str, htmx: bool) -> str:
+    """The refusal's words, drawn once per language (a script is refused hundreds of times)."""
+    with translation.override(language):
+        return loader.render_to_string("too-fast.html", {"htmx": htmx})
+
+
 def too_fast(request: HttpRequest, campaign: object) -> HttpResponse | None:
     """The refusal for a change over its member's pace, or None to let it through. A request
     with no session is not counted here: it is refused as a stranger's, and cheaply."""
@@ -60,8 +68,9 @@ def too_fast(request: HttpRequest, campaign: object) -> HttpResponse | None:
     rate = settings.COMPANION_TAPS_PER_SECOND
     if not session or rate <= 0 or TAPS.allow((session, campaign), rate):
         return None
-    with translation.override(translation.get_language_from_request(request)):
-        body = loader.render_to_string("too-fast.html", {"htmx": "HX-Request" in request.headers})
-    response = HttpResponse(body, status=429)
+    response = HttpResponse(
+        refusal(translation.get_language_from_request(request), "HX-Request" in request.headers),
+        status=429,
+    )
     response["Retry-After"] = "1"
     return response

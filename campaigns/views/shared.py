@@ -49,9 +49,11 @@ SIZE = 256
 CHARACTERS = 32_000_000
 # Live refreshes, and the pages streams push (campaigns/views/live.py), are drawn on a few
 # threads kept for them: a burst of 200 goes through four threads, not 200 of their own. One
-# campaign's drawings take two of them at the most, and the campaigns take turns
-# (companion/lanes.py): a campaign's drawings of one version are mostly copies of one another.
-LIVE_LANES = Lanes(4, per_lane=2, name="live")
+# campaign's drawings take one of them at a time, and the campaigns take turns
+# (companion/lanes.py): a campaign's drawings of one version are mostly copies of the first, a
+# second thread would only wait for it, and a table asking for many different drawings (40
+# streams on 40 addresses) keeps to one thread's share.
+LIVE_LANES = Lanes(4, per_lane=1, name="live")
 
 # A phone waits this long for another's drawing before it draws the page itself.
 WAIT = 10.0
