@@ -24,8 +24,10 @@ as Django does.
 
 import os
 from collections.abc import Hashable
+from typing import Any
 
 import django
+from asgiref.sync import ThreadSensitiveContext
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.db import close_old_connections
@@ -67,11 +69,46 @@ def kept_threads(request: HttpRequest) -> tuple[Lanes, Hashable] | None:
     return None
 
 
+STREAMS = {"stream", "display-stream"}  # campaigns/urls.py's names
+
+
+def is_stream(path: str) -> bool:
+    """A live stream's address: a response that lasts minutes."""
+    if not path.endswith("/stream/"):
+        return False
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return False
+    return match.namespace == "campaigns" and match.url_name in STREAMS
+
+
 class Handler(ASGIHandler):
     def __init__(self) -> None:
         super().__init__()
         self.in_thread = BaseHandler()
         self.in_thread.load_middleware(is_async=False)
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        """Django's, but a stream holds no thread while it waits.
+
+        Django holds one `ThreadSensitiveContext` for the whole request, so the thread its sync
+        parts (the middleware, the session) ran in is kept until the response ends: for a
+        stream, minutes of an idle thread per phone. A stream's context covers only the drawing
+        of its response (`run_get_response`); its thread goes when the events start. What runs
+        at the very end (closing the response) takes asgiref's shared thread then.
+        (`ThreadSensitiveContext` is asgiref's public way to say which requests share a thread.)
+        """
+        if scope["type"] == "http" and is_stream(scope["path"]):
+            await self.handle(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+    async def run_get_response(self, request: HttpRequest) -> HttpResponseBase:
+        if is_stream(request.path):
+            async with ThreadSensitiveContext():
+                return await super().run_get_response(request)
+        return await super().run_get_response(request)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
         kept = kept_threads(request)
