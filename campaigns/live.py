@@ -24,7 +24,7 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
-from asgiref.sync import SyncToAsync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection, connections, transaction
 
@@ -260,20 +260,6 @@ def deliver_here(notice: str) -> None:
         current.loop.call_soon_threadsafe(current.deliver, notice)
 
 
-def release_request_thread() -> None:
-    """Let the request's thread go while its stream waits.
-
-    Django's ASGI handler runs a request's sync parts (the middleware, the session) in a thread
-    of the request's own, kept until the response ends: for a stream, minutes of an idle thread
-    per phone. By the time the body streams, they are done; what runs at the very end (closing
-    the response) gets a thread again then.
-    """
-    context = SyncToAsync.thread_sensitive_context.get(None)
-    executor = SyncToAsync.context_to_thread_executor.pop(context, None) if context else None
-    if executor is not None:
-        executor.shutdown(wait=False)
-
-
 def message(event: str, data: dict) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
@@ -289,7 +275,6 @@ async def messages(
     and `end` when the stream's lifetime is over (the phone opens a new one)."""
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.COMPANION_STREAM_LIFETIME
-    release_request_thread()
     watch.hub.start()
     try:
         yield "retry: 1000\n\n"

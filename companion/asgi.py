@@ -15,14 +15,19 @@ files stay off threads, but for the requests a table makes most it costs more th
 
 So these go through the same middleware built synchronously, as under WSGI, in one of a few
 threads kept for them: one hop, and the others wait their turn on the event loop, which costs
-nothing. Every other request is handled as Django does.
+nothing. They wait in one lane per campaign (companion/lanes.py): a campaign's changes take one
+thread at a time (they queue on its row anyway), and the campaigns take turns, so a busy table
+never makes another wait behind it. A member sending changes faster than a person taps is
+answered "too many taps" before any of this (companion/taps.py). Every other request is handled
+as Django does.
 """
 
 import os
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Hashable
+from typing import Any
 
 import django
-from asgiref.sync import sync_to_async
+from asgiref.sync import ThreadSensitiveContext
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.db import close_old_connections
@@ -30,30 +35,52 @@ from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.urls import Resolver404, resolve
 
+from companion.lanes import Lanes
 from companion.limits import cap_request_bodies
+from companion.taps import too_fast
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
-from campaigns.views.shared import LIVE_THREADS, is_live_refresh  # noqa: E402
+from campaigns.views.shared import LIVE_LANES, is_live_refresh  # noqa: E402
 
-# Changes to a campaign (a command, undo, redo): four at a time, the others queued in order.
-CHANGE_THREADS = ThreadPoolExecutor(4, thread_name_prefix="change")
+# Changes to a campaign (a command, undo, redo): four threads, one per campaign at a time.
+CHANGE_LANES = Lanes(4, per_lane=1, name="change")
 CHANGES = {"act", "undo", "redo"}  # campaigns/urls.py's names
 
 
-def kept_threads(request: HttpRequest) -> ThreadPoolExecutor | None:
-    """The threads kept for this kind of request, if it is one answered in one thread."""
-    if is_live_refresh(request):
-        return LIVE_THREADS
-    if request.method == "POST":
-        try:
-            match = resolve(request.path_info)
-        except Resolver404:
-            return None
-        if match.namespace == "campaigns" and match.url_name in CHANGES:
-            return CHANGE_THREADS
+def kept_threads(request: HttpRequest) -> tuple[Lanes, Hashable] | None:
+    """The threads kept for this kind of request and its lane (its campaign), if it is one
+    answered in one thread."""
+    live = is_live_refresh(request)
+    if not live and request.method != "POST":
+        return None
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    if match.namespace != "campaigns":
+        return None
+    campaign = match.kwargs.get("pk")
+    if live:
+        return LIVE_LANES, campaign
+    if match.url_name in CHANGES:
+        return CHANGE_LANES, campaign
     return None
+
+
+STREAMS = {"stream", "display-stream"}  # campaigns/urls.py's names
+
+
+def is_stream(path: str) -> bool:
+    """A live stream's address: a response that lasts minutes."""
+    if not path.endswith("/stream/"):
+        return False
+    try:
+        match = resolve(path)
+    except Resolver404:
+        return False
+    return match.namespace == "campaigns" and match.url_name in STREAMS
 
 
 class Handler(ASGIHandler):
@@ -62,13 +89,35 @@ class Handler(ASGIHandler):
         self.in_thread = BaseHandler()
         self.in_thread.load_middleware(is_async=False)
 
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        """Django's, but a stream holds no thread while it waits.
+
+        Django holds one `ThreadSensitiveContext` for the whole request, so the thread its sync
+        parts (the middleware, the session) ran in is kept until the response ends: for a
+        stream, minutes of an idle thread per phone. A stream's context covers only the drawing
+        of its response (`run_get_response`); its thread goes when the events start. What runs
+        at the very end (closing the response) takes asgiref's shared thread then.
+        (`ThreadSensitiveContext` is asgiref's public way to say which requests share a thread.)
+        """
+        if scope["type"] == "http" and is_stream(scope["path"]):
+            await self.handle(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+    async def run_get_response(self, request: HttpRequest) -> HttpResponseBase:
+        if is_stream(request.path):
+            async with ThreadSensitiveContext():
+                return await super().run_get_response(request)
+        return await super().run_get_response(request)
+
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
-        executor = kept_threads(request)
-        if executor is None:
+        kept = kept_threads(request)
+        if kept is None:
             return await super().get_response_async(request)
-        return await sync_to_async(self.in_one_thread, thread_sensitive=False, executor=executor)(
-            request
-        )
+        lanes, campaign = kept
+        if lanes is CHANGE_LANES and (refusal := too_fast(request, campaign)) is not None:
+            return refusal
+        return await lanes.run(campaign, self.in_one_thread, request)
 
     def in_one_thread(self, request: HttpRequest) -> HttpResponseBase:
         try:

@@ -226,6 +226,9 @@ COMPANION_STREAM_LIFETIME = float(os.environ.get("COMPANION_STREAM_LIFETIME", "3
 # Login, sign-up, join and password attempts allowed per address per minute (counted in the
 # database, so across every server process).
 COMPANION_RATE_LIMIT = int(os.environ.get("COMPANION_RATE_LIMIT", "20"))
+# Changes one member may send to one campaign per second, with bursts of twice that: faster is
+# a script, answered "too many taps" before any work (companion/taps.py). 0 turns it off.
+COMPANION_TAPS_PER_SECOND = float(os.environ.get("COMPANION_TAPS_PER_SECOND", "8"))
 # A proxy in front of the site appends the client's address to X-Forwarded-For: trust its last
 # entry for the limits. Off, the header is ignored (anyone can write it).
 COMPANION_TRUST_PROXY = env_bool("COMPANION_TRUST_PROXY")

@@ -28,6 +28,36 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def process_command(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def server_pid_of(port: int, client_port: int) -> int | None:
+    """The process holding the server's end of the connection from `client_port` to `port` on
+    this machine (read from /proc: which worker of several answers a phone)."""
+    wanted = f"{port:04X}", f"{client_port:04X}"
+    inode = None
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            local, remote = fields[1].rsplit(":", 1)[1], fields[2].rsplit(":", 1)[1]
+            if (local, remote) == wanted:
+                inode = fields[9]
+    if inode is None:
+        return None
+    for fd_dir in Path("/proc").glob("[0-9]*/fd"):
+        try:
+            for fd in fd_dir.iterdir():
+                if os.readlink(fd) == f"socket:[{inode}]":
+                    return int(fd_dir.parent.name)
+        except OSError:
+            continue
+    return None
+
+
 class Database:
     """A database of its own for one test site, created and migrated, dropped at the end."""
 
@@ -81,10 +111,12 @@ class Site:
         database: Database,
         app: str = "companion.asgi:application",
         port: int | None = None,
+        workers: int = 1,
         **env: str,
     ) -> None:
         """`env` adds settings for this process only (say, a short stream lifetime); `port`, a
-        port of a site stopped before: the same site coming back after a restart."""
+        port of a site stopped before: the same site coming back after a restart; `workers`,
+        server processes sharing the port, as the README's hosting section runs them."""
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while the server runs)
@@ -103,6 +135,7 @@ class Site:
                 "--timeout-graceful-shutdown",
                 "1",
                 "--no-proxy-headers",  # as `make run` and the README serve it
+                *(["--workers", str(workers)] if workers > 1 else []),
             ],
             cwd=ROOT,
             env={**database.env, **env},
@@ -119,6 +152,13 @@ class Site:
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError(f"the server did not start:\n{self.output()}")
+
+    def workers(self) -> list[int]:
+        """The process ids of the server processes under uvicorn's supervisor (`workers` > 1)."""
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        pids = [int(pid) for pid in children.read_text().split()]
+        # (multiprocessing's resource tracker, if any, serves no requests)
+        return [pid for pid in pids if "spawn_main" in process_command(pid)]
 
     def output(self) -> str:
         self.log.seek(0)

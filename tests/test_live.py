@@ -348,20 +348,20 @@ def test_changes_answered_on_the_kept_threads_keep_every_guard(site, table):
     assert friend.get(f"/c/{campaign}/version/").json()["version"] == 3
 
 
-def test_only_changes_and_live_refreshes_take_the_kept_threads():
+def test_only_changes_and_live_refreshes_take_the_kept_threads_in_their_campaigns_lane():
     from django.test import RequestFactory
 
-    from campaigns.views.shared import LIVE_THREADS
-    from companion.asgi import CHANGE_THREADS, kept_threads
+    from campaigns.views.shared import LIVE_LANES
+    from companion.asgi import CHANGE_LANES, kept_threads
 
     make = RequestFactory()
     for path in ("/c/7/do/counter.adjust/", "/c/7/undo/", "/c/7/redo/"):
-        assert kept_threads(make.post(path)) is CHANGE_THREADS
+        assert kept_threads(make.post(path)) == (CHANGE_LANES, 7)
         assert kept_threads(make.get(path)) is None
     for path in ("/c/7/members/remove/", "/c/7/delete/", "/login/", "/c/7/do/", "/c/x/undo/"):
         assert kept_threads(make.post(path)) is None
     refresh = make.get("/c/7/", headers={"HX-Request": "true", "X-Live-Refresh": "true"})
-    assert kept_threads(refresh) is LIVE_THREADS
+    assert kept_threads(refresh) == (LIVE_LANES, 7)
     # (what shared.is_live_refresh calls one: live.js sends both headers)
     assert kept_threads(make.get("/c/7/", headers={"X-Live-Refresh": "true"})) is None
     assert kept_threads(make.get("/c/7/")) is None

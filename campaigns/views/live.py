@@ -34,7 +34,7 @@ from django_htmx.middleware import HtmxDetails
 from campaigns import live
 from campaigns.models import Membership
 from campaigns.views.access import member_campaign
-from campaigns.views.shared import LIVE_THREADS, UNSHARED
+from campaigns.views.shared import LIVE_LANES, UNSHARED
 from companion.phone_time import COOKIE as ZONE_COOKIE
 from companion.phone_time import zone_of
 
@@ -162,4 +162,7 @@ def pusher(request: HttpRequest, user, pk: int) -> Push | None:
             return None
         return int(response["X-Campaign-Version"]), response.content.decode()
 
-    return sync_to_async(draw, thread_sensitive=False, executor=LIVE_THREADS)
+    async def push(version: int) -> tuple[int, str] | None:
+        return await LIVE_LANES.run(pk, draw, version)
+
+    return push

@@ -26,7 +26,6 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +35,7 @@ from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from campaigns.models import Campaign, Membership
+from companion.lanes import Lanes
 
 # Pages whose content depends on more than the key: the member list and the invitation's
 # address (the host the phone used) change with no new version.
@@ -48,8 +48,12 @@ MARK = f"csrf-{secrets.token_urlsafe(24)}"
 SIZE = 256
 CHARACTERS = 32_000_000
 # Live refreshes, and the pages streams push (campaigns/views/live.py), are drawn on a few
-# threads kept for them: a burst of 200 goes through four threads, not 200 of their own.
-LIVE_THREADS = ThreadPoolExecutor(4, thread_name_prefix="live")
+# threads kept for them: a burst of 200 goes through four threads, not 200 of their own. One
+# campaign's drawings take one of them at a time, and the campaigns take turns
+# (companion/lanes.py): a campaign's drawings of one version are mostly copies of the first, a
+# second thread would only wait for it, and a table asking for many different drawings (40
+# streams on 40 addresses) keeps to one thread's share.
+LIVE_LANES = Lanes(4, per_lane=1, name="live")
 
 # A phone waits this long for another's drawing before it draws the page itself.
 WAIT = 10.0

@@ -317,8 +317,8 @@
     var v = headers ? parseInt(headers.get("X-Campaign-Version"), 10) : NaN;
     if (!isNaN(v) && v > newest) newest = v;
     // No answer (offline, timed out), or a proxy's while the server restarts: the change may
-    // not have arrived.
-    if (!status || /^50[234]$/.test(String(status))) { notSent(form); return; }
+    // not have arrived. Too many taps (429): it was not applied. Either way it goes again.
+    if (!status || /^(429|50[234])$/.test(String(status))) { notSent(form); return; }
     // Answered: the next tap on this form is a new change.
     form.companionChange = null;
     form.removeAttribute("data-not-sent");

@@ -1,0 +1,118 @@
+"""Kept threads shared fairly: campaigns take turns, and none holds more than its share.
+
+A hosted site serves many tables from one process. The requests a table makes most (its
+changes, its live refreshes, the pages its streams push) run on a few threads kept for them
+(companion/asgi.py, campaigns/views/shared.py). Handed to a thread pool first come first served,
+one busy campaign could queue hundreds of requests in front of another campaign's one tap: a
+member looping draws made other tables' taps 25 times slower, and 40 streams asking for 40
+different drawings of one campaign made another campaign's push wait close to a minute.
+
+So work waits here, on the event loop (which costs no thread), in one lane per campaign:
+
+- a lane runs at most `per_lane` pieces of work at once (a campaign's changes queue on its row
+  anyway, so one thread is all they can use); the rest of the lane waits its turn;
+- when a thread is free, the lane with the fewest pieces running gets it, and among those the
+  next in turn, not the oldest piece of work: a campaign with one tap waiting goes before the
+  second piece of a campaign with a hundred.
+
+Everything runs on the event loop that calls `run` (uvicorn's one loop in a process); the
+threads only run the work itself, through asgiref's public `sync_to_async` with our executor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections import deque
+from collections.abc import Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from asgiref.sync import sync_to_async
+
+Work = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any]"]
+
+
+class Lanes:
+    def __init__(self, threads: int, per_lane: int, name: str) -> None:
+        self.threads = threads
+        self.per_lane = per_lane
+        self.executor = ThreadPoolExecutor(threads, thread_name_prefix=name)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.reset()
+
+    def reset(self) -> None:
+        self.waiting: dict[Hashable, deque[Work]] = {}  # lanes with work waiting
+        self.running: dict[Hashable, int] = {}
+        self.last_turn: dict[Hashable, int] = {}  # when each lane last had a thread given
+        self.turns = 0
+        self.busy = 0
+
+    async def run(self, lane: Hashable, function: Callable[..., Any], *args: Any) -> Any:
+        """`function(*args)` on one of the kept threads, when its lane's turn comes."""
+        loop = asyncio.get_running_loop()
+        if loop is not self.loop:
+            # A new event loop (a test's, a restarted server's): what waited on the old one is
+            # gone with it.
+            self.loop = loop
+            self.reset()
+        done: asyncio.Future[Any] = loop.create_future()
+        self.waiting.setdefault(lane, deque()).append((function, args, done))
+        self.next_turns()
+        return await done
+
+    def next_turn(self) -> Hashable | None:
+        """The lane that gets the next free thread: of the lanes with work waiting and room to
+        run it, the one with the fewest pieces running, then the one that had a thread given
+        the longest ago (a lane that never had one first)."""
+        ready = [lane for lane in self.waiting if self.running.get(lane, 0) < self.per_lane]
+        if not ready:
+            return None
+        return min(
+            ready, key=lambda lane: (self.running.get(lane, 0), self.last_turn.get(lane, -1))
+        )
+
+    def next_turns(self) -> None:
+        """Give free threads to the lanes whose turn it is."""
+        while self.busy < self.threads and (lane := self.next_turn()) is not None:
+            queue = self.waiting[lane]
+            function, args, done = queue.popleft()
+            if not queue:
+                del self.waiting[lane]
+            if done.cancelled():  # the phone went away while it waited
+                self.forget(lane)
+                continue
+            self.busy += 1
+            self.running[lane] = self.running.get(lane, 0) + 1
+            self.turns += 1
+            self.last_turn[lane] = self.turns
+            work = sync_to_async(function, thread_sensitive=False, executor=self.executor)
+            task = asyncio.ensure_future(work(*args))
+            task.add_done_callback(functools.partial(self.finished, lane, done))
+
+    def forget(self, lane: Hashable) -> None:
+        """A lane with nothing waiting or running keeps no turn (a campaign that comes back
+        later comes back first)."""
+        if lane not in self.waiting and lane not in self.running:
+            self.last_turn.pop(lane, None)
+
+    def finished(
+        self, lane: Hashable, done: asyncio.Future[Any], task: asyncio.Future[Any]
+    ) -> None:
+        self.busy -= 1
+        self.running[lane] -= 1
+        if not self.running[lane]:
+            del self.running[lane]
+            self.forget(lane)
+        error = None if task.cancelled() else task.exception()  # (always read: no warning)
+        if not done.done():
+            if task.cancelled():
+                done.cancel()
+            elif error is not None:
+                done.set_exception(error)
+            else:
+                done.set_result(task.result())
+        self.next_turns()
+
+    def waiting_in(self, lane: Hashable) -> int:
+        return len(self.waiting.get(lane, ()))

@@ -1,0 +1,76 @@
+"""Taps faster than a person taps are refused before any work is done.
+
+A person taps a button a few times a second at the most; a script can send changes as fast as
+the server answers. Each member of a campaign (their session, for that campaign) has a bucket
+of `COMPANION_TAPS_PER_SECOND` × 2 taps that refills at that rate; a change that finds it empty
+is answered 429 "too many taps" on the event loop, with no thread, no query and no page drawn
+(companion/asgi.py), and live.js sends it again a little later with the same change id, so a
+real tap is delayed, never lost.
+
+The buckets live in this process's memory: behind a proxy spreading one phone over several
+processes the limit is per process, which is still a person's pace times the processes.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Hashable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.template import loader
+from django.utils import translation
+
+# Buckets not touched for this long are full again, and forgotten.
+IDLE = 60.0
+
+
+class Taps:
+    def __init__(self) -> None:
+        self.buckets: dict[Hashable, tuple[float, float]] = {}  # key -> (taps left, when)
+        self.swept = time.monotonic()
+
+    def allow(self, key: Hashable, rate: float, now: float | None = None) -> bool:
+        """One tap for `key`, if its bucket has one."""
+        now = time.monotonic() if now is None else now
+        size = rate * 2
+        left, when = self.buckets.get(key, (size, now))
+        left = min(size, left + (now - when) * rate)
+        if now - self.swept > IDLE:
+            self.sweep(now)
+        if left < 1:
+            self.buckets[key] = (left, now)
+            return False
+        self.buckets[key] = (left - 1, now)
+        return True
+
+    def sweep(self, now: float) -> None:
+        self.swept = now
+        for key in [key for key, (_, when) in self.buckets.items() if now - when > IDLE]:
+            del self.buckets[key]
+
+
+TAPS = Taps()
+
+
+@functools.cache
+def refusal(language: str, htmx: bool) -> str:
+    """The refusal's words, drawn once per language (a script is refused hundreds of times)."""
+    with translation.override(language):
+        return loader.render_to_string("too-fast.html", {"htmx": htmx})
+
+
+def too_fast(request: HttpRequest, campaign: object) -> HttpResponse | None:
+    """The refusal for a change over its member's pace, or None to let it through. A request
+    with no session is not counted here: it is refused as a stranger's, and cheaply."""
+    session = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    rate = settings.COMPANION_TAPS_PER_SECOND
+    if not session or rate <= 0 or TAPS.allow((session, campaign), rate):
+        return None
+    response = HttpResponse(
+        refusal(translation.get_language_from_request(request), "HX-Request" in request.headers),
+        status=429,
+    )
+    response["Retry-After"] = "1"
+    return response

@@ -1,0 +1,139 @@
+"""Fair share: one busy campaign never makes another wait behind it (companion/lanes.py), and
+changes faster than a person taps are refused before any work (companion/taps.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from companion.lanes import Lanes
+from companion.taps import Taps, too_fast
+
+
+def run_lanes(lanes: Lanes, plan: list[str]) -> tuple[list[str], int]:
+    """Queue one piece of work per entry of `plan` (its lane's name), all at once, and return
+    the order they ran in and the most pieces of one lane that ran at the same time."""
+    order: list[str] = []
+    running: dict[str, int] = {}
+    most = 0
+    lock = threading.Lock()
+
+    def work(lane: str) -> str:
+        nonlocal most
+        with lock:
+            running[lane] = running.get(lane, 0) + 1
+            most = max(most, running[lane])
+            order.append(lane)
+        threading.Event().wait(0.01)  # holds the thread a moment, as a draw does
+        with lock:
+            running[lane] -= 1
+        return lane
+
+    async def main() -> list[str]:
+        return await asyncio.gather(*(lanes.run(lane, work, lane) for lane in plan))
+
+    answers = asyncio.run(main())
+    assert answers == plan  # each caller gets its own work's answer
+    return order, most
+
+
+def test_a_campaign_with_one_tap_goes_before_the_rest_of_a_busy_campaigns_queue():
+    order, _ = run_lanes(Lanes(1, per_lane=1, name="t"), ["busy"] * 10 + ["quiet"])
+    assert order.index("quiet") <= 1  # not eleventh, as first come first served had it
+
+
+def test_the_lanes_take_turns():
+    order, _ = run_lanes(Lanes(1, per_lane=1, name="t"), ["a"] * 4 + ["b"] * 4 + ["c"] * 4)
+    assert order[:6] == ["a", "b", "c", "a", "b", "c"]
+
+
+def test_a_lane_never_holds_more_than_its_share_of_the_threads():
+    _, most = run_lanes(Lanes(4, per_lane=1, name="t"), ["busy"] * 12)
+    assert most == 1
+    _, most = run_lanes(Lanes(4, per_lane=2, name="t"), ["busy"] * 12)
+    assert most == 2
+
+
+def test_an_error_reaches_its_caller_and_the_lane_goes_on():
+    lanes = Lanes(1, per_lane=1, name="t")
+
+    def fails() -> None:
+        raise ValueError("no")
+
+    async def main() -> str:
+        with pytest.raises(ValueError):
+            await lanes.run("a", fails)
+        return await lanes.run("a", str, 5)
+
+    assert asyncio.run(main()) == "5"
+
+
+def test_work_whose_caller_went_away_is_never_run():
+    lanes = Lanes(1, per_lane=1, name="t")
+    ran: list[str] = []
+    gate = threading.Event()
+
+    async def main() -> None:
+        first = asyncio.ensure_future(lanes.run("a", gate.wait, 5))
+        gone = asyncio.ensure_future(lanes.run("a", ran.append, "gone"))
+        await asyncio.sleep(0)
+        gone.cancel()
+        gate.set()
+        await first
+        await lanes.run("a", ran.append, "kept")
+
+    asyncio.run(main())
+    assert ran == ["kept"]
+
+
+def test_a_bucket_lets_a_persons_pace_through_and_refuses_a_scripts():
+    taps = Taps()
+    # A burst of twice the rate, then the rate.
+    assert all(taps.allow("phone", 8, now=100.0) for _ in range(16))
+    assert not taps.allow("phone", 8, now=100.0)
+    assert taps.allow("phone", 8, now=100.125)  # an eighth of a second: one more tap
+    assert not taps.allow("phone", 8, now=100.125)
+    # Tapping at a person's pace (5 a second) for a minute is never refused.
+    assert all(taps.allow("person", 8, now=200 + n / 5) for n in range(300))
+    # Another member's bucket is their own.
+    assert taps.allow("other", 8, now=100.125)
+
+
+def test_a_refusal_says_too_many_taps_in_the_phones_language(rf, settings):
+    settings.COMPANION_TAPS_PER_SECOND = 1
+    request = rf.post("/c/3/do/bag.draw/", HTTP_ACCEPT_LANGUAGE="ja", HTTP_HX_REQUEST="true")
+    request.COOKIES[settings.SESSION_COOKIE_NAME] = "a-session-of-its-own"
+    assert too_fast(request, 3) is None
+    assert too_fast(request, 3) is None
+    refusal = too_fast(request, 3)
+    assert refusal is not None and refusal.status_code == 429
+    assert "タップが速すぎます" in refusal.content.decode()
+    assert too_fast(request, 4) is None  # another campaign: another bucket
+    stranger = rf.post("/c/3/do/bag.draw/")  # no session: refused later, as a stranger
+    assert all(too_fast(stranger, 3) is None for _ in range(5))
+
+
+@pytest.mark.server
+def test_a_script_tapping_as_fast_as_the_server_answers_is_refused_and_changes_nothing(site):
+    from tests.load import busy_table, tracker_ids
+
+    owner, (script, friend), campaign = busy_table(site.url, 2, "Fast fingers")
+    try:
+        taps, _notes = tracker_ids(owner, campaign)
+        change = f"/c/{campaign}/do/counter.adjust/"
+        answers = [script.post(change, {"tracker": taps, "delta": 1}) for _ in range(60)]
+        statuses = [answer.status_code for answer in answers]
+        assert set(statuses) == {302, 429}, statuses
+        refused = next(answer for answer in answers if answer.status_code == 429)
+        assert "Too many taps" in refused.text
+        assert refused.headers["Retry-After"] == "1"
+        # Only the taps let through were applied.
+        version = owner.get(f"/c/{campaign}/version/").json()["version"]
+        assert version == statuses.count(302)
+        # Another member of the same campaign taps at once, as usual.
+        assert friend.post(change, {"tracker": taps, "delta": 1}).status_code == 302
+    finally:
+        for phone in (owner, script, friend):
+            phone.close()
