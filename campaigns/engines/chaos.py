@@ -15,8 +15,12 @@ success, and a chain that empties the bag resolves with what was revealed. Symbo
 ``effects``. Besides a modifier, reveal another, automatic failure or success, an effect can
 reveal N more tokens (``reveal``), cancel or double the other revealed tokens' modifiers
 (``others``), raise the test's difficulty (``harder``) or add X times a number set when the test
-starts (``per_x``, folded in by ``with_x``); bags with such effects are counted by
-``chaos_exact``, the others by the knapsack below, which answers exactly as before.
+starts (``per_x``, folded in by ``with_x``), and count as a frost (``as_frost``: a scenario
+card's "counts as a frost token"). A scenario card's X is a count the group gives (doom on the
+agenda, cultists in play …), which the card may multiply (halved, rounded up or down, or
+doubled), offset and cap before the token takes it (``x_times``, ``x_per``, ``x_up``,
+``x_plus``, ``x_min``, ``x_max``, read by ``x_amount``). Bags with such effects are counted by
+``chaos_count.walk``, the others by the knapsack, which answers exactly as before.
 """
 
 import random
@@ -45,6 +49,7 @@ __all__ = [
     "validate_bag",
     "validate_effects",
     "with_x",
+    "x_amount",
 ]
 
 NUMBERS = ("+1", "0", "-1", "-2", "-3", "-4", "-5", "-6", "-7", "-8")
@@ -64,9 +69,14 @@ TOKENS = (
 EFFECT_KEYS = ("modifier", "reveal_another", "auto_fail", "auto_succeed")
 # Kept in an effect only when they say something: reveal N > 1 more, "cancel" or "double" the
 # other revealed tokens' modifiers, raise the difficulty, add X times ``per_x``.
-RICH_KEYS = ("reveal", "others", "harder", "per_x")
+RICH_KEYS = ("reveal", "others", "harder", "per_x", "as_frost")
+# How a card turns the count the group gives into X (kept only when not the default; read only
+# with ``per_x``): X = the count times x_times / x_per, rounded up when x_up (else down), plus
+# x_plus, then at least x_min and at most x_max.
+X_KEYS = ("x_times", "x_per", "x_up", "x_plus", "x_min", "x_max")
 OTHERS = {"cancel": 0, "double": 2}
 MAX_REVEAL, MAX_HARDER, MAX_PER_X, MAX_X = 5, 20, 5, 99
+_X_LIMITS = {"x_times": (1, 5, 1), "x_per": (1, 5, 1), "x_plus": (-5, 5, 0)}
 
 _TOKEN_SET = frozenset(TOKENS)
 _FLAGS = ("reveal_another", "auto_fail", "auto_succeed")
@@ -141,11 +151,11 @@ def validate_effects(
                 f"The effect of {token!r} must be a mapping of {', '.join(EFFECT_KEYS)}, "
                 f"not {effect!r}."
             )
-        unknown = [key for key in effect if key not in EFFECT_KEYS + RICH_KEYS]
+        unknown = [key for key in effect if key not in EFFECT_KEYS + RICH_KEYS + X_KEYS]
         if unknown:
             raise ChaosError(
                 f"Unknown effect key(s) {', '.join(map(repr, unknown))} for {token!r}; "
-                f"allowed keys are: {', '.join(EFFECT_KEYS + RICH_KEYS)}."
+                f"allowed keys are: {', '.join(EFFECT_KEYS + RICH_KEYS + X_KEYS)}."
             )
         modifier = effect.get("modifier", 0)
         if not _is_int(modifier):
@@ -184,21 +194,61 @@ def _rich_entry(token: str, effect: Mapping[str, object], entry: dict[str, int |
         raise ChaosError(f"'others' of {token!r} must be 'cancel' (0), 'double' (2) or ''.")
     if others != 1:
         entry["others"] = others
+    as_frost = effect.get("as_frost", False)
+    if not isinstance(as_frost, bool):
+        raise ChaosError(f"'as_frost' of {token!r} must be True or False, not {as_frost!r}.")
+    if as_frost:
+        entry["as_frost"] = True
+    _x_entry(token, effect, entry)
+
+
+def _x_entry(token: str, effect: Mapping[str, object], entry: dict[str, int | bool]) -> None:
+    """Check how X is worked out (``X_KEYS``) into ``entry``, keeping what is not the default."""
+    for key, (low, high, default) in _X_LIMITS.items():
+        value = effect.get(key, default)
+        if not _is_int(value) or not low <= value <= high:
+            raise ChaosError(f"{key!r} of {token!r} must be a whole number from {low} to {high}.")
+        if value != default:
+            entry[key] = value
+    up = effect.get("x_up", False)
+    if not isinstance(up, bool):
+        raise ChaosError(f"'x_up' of {token!r} must be True or False, not {up!r}.")
+    if up:
+        entry["x_up"] = True
+    for key in ("x_min", "x_max"):
+        if key in effect:
+            value = effect[key]
+            if not _is_int(value) or not 0 <= value <= MAX_X:
+                raise ChaosError(f"{key!r} of {token!r} must be a whole number from 0 to {MAX_X}.")
+            entry[key] = value
+    if entry.get("x_min", 0) > entry.get("x_max", MAX_X):
+        raise ChaosError(f"'x_min' of {token!r} cannot be above its 'x_max'.")
+
+
+def x_amount(count: int, effect: Mapping[str, int | bool]) -> int:
+    """X for a ``count`` the group gave, as the effect works it out (``X_KEYS``): the count
+    times x_times / x_per, rounded up or down, plus x_plus, kept between x_min and x_max."""
+    times, per = int(effect.get("x_times", 1)), int(effect.get("x_per", 1))
+    scaled = -((-count * times) // per) if effect.get("x_up") else (count * times) // per
+    amount = scaled + int(effect.get("x_plus", 0))
+    return max(int(effect.get("x_min", 0)), min(int(effect.get("x_max", MAX_X)), amount))
 
 
 def with_x(
     effects: Mapping[str, Mapping[str, int | bool]] | None, x: Mapping[str, int]
 ) -> dict[str, dict[str, int | bool]]:
-    """``effects`` with each "X times per_x" added to its modifier, X being ``x[token]``: the
-    number the group sets when the test starts. Raises ChaosError when an X is not set."""
+    """``effects`` with each "X times per_x" added to its modifier, X being worked out from
+    ``x[token]`` (``x_amount``): the number the group sets when the test starts, or the count a
+    scenario card's X reads. Raises ChaosError when an X is not set."""
     clean = validate_effects(effects)
     for token, entry in clean.items():
         per_x = entry.pop("per_x", 0)
+        rule = {key: entry.pop(key) for key in X_KEYS if key in entry}
         if per_x:
             value = x.get(token) if isinstance(x, Mapping) else None
             if not _is_int(value) or not 0 <= value <= MAX_X:
                 raise ChaosError(f"X of {token!r} must be set to a whole number from 0 to 99.")
-            entry["modifier"] = int(entry["modifier"]) + int(per_x) * value
+            entry["modifier"] = int(entry["modifier"]) + int(per_x) * x_amount(value, rule)
     return clean
 
 
@@ -259,6 +309,7 @@ class Reveal(NamedTuple):
     more: int = 1  # how many more, when ``again``
     others: int = 1  # what the other revealed tokens' modifiers are multiplied by (0: cancelled)
     harder: int = 0  # how much it raises the test's difficulty
+    frost: bool = False  # it counts as a frost (a second frost in one test fails it)
 
 
 class Chain(NamedTuple):
@@ -287,6 +338,7 @@ def reveal(token: str, effects: Mapping[str, Mapping[str, int | bool]] | None = 
         int(entry.get("reveal", 1)),
         int(entry.get("others", 1)),
         int(entry.get("harder", 0)),
+        token == "frost" or bool(entry.get("as_frost")),
     )
 
 
@@ -321,7 +373,7 @@ def chain(reveals: Iterable[Reveal]) -> Chain:
             failed = True
         else:
             pairs.append((revealed.modifier, revealed.others))
-        if revealed.token == "frost":
+        if revealed.frost or revealed.token == "frost":
             frosts += 1
             if frosts >= 2:
                 failed = True
@@ -392,7 +444,7 @@ def _weights(
                 revealed.more if revealed.again else 0,
                 revealed.others,
                 revealed.harder,
-                name == "frost",
+                revealed.frost,
             )
         )
     if _rich(clean):
