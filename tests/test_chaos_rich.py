@@ -64,9 +64,9 @@ def test_a_cards_x_is_the_count_multiplied_offset_and_capped():
     # "X is half the doom, rounded up": 5 doom is −3; "X is the act number + 1, at most 4".
     half = {"skull": {"per_x": -1, "x_per": 2, "x_up": True}}
     assert with_x(half, {"skull": 5})["skull"]["modifier"] == -3
-    assert with_x({"skull": {**half["skull"], "x_up": False}}, {"skull": 5})["skull"][
-        "modifier"
-    ] == -2
+    assert (
+        with_x({"skull": {**half["skull"], "x_up": False}}, {"skull": 5})["skull"]["modifier"] == -2
+    )
     capped = {"tablet": {"per_x": -1, "x_plus": 1, "x_max": 4}}
     assert [with_x(capped, {"tablet": n})["tablet"]["modifier"] for n in (0, 2, 3, 9)] == [
         -1,

@@ -19,7 +19,7 @@ starts (``per_x``, folded in by ``with_x``), and count as a frost (``as_frost``:
 card's "counts as a frost token"). A scenario card's X is a count the group gives (doom on the
 agenda, cultists in play …), which the card may multiply (halved, rounded up or down, or
 doubled), offset and cap before the token takes it (``x_times``, ``x_per``, ``x_up``,
-``x_plus``, ``x_min``, ``x_max``, read by ``x_amount``). Bags with such effects are counted by
+``x_plus``, ``x_min``, ``x_max``: ``chaos_x``). Bags with such effects are counted by
 ``chaos_count.walk``, the others by the knapsack, which answers exactly as before.
 """
 
@@ -29,11 +29,14 @@ from fractions import Fraction
 from typing import NamedTuple, TypeGuard
 
 from campaigns.engines.chaos_count import Key, Kind, OddsTooLong, knapsack, walk
+from campaigns.engines.chaos_x import MAX_X, X_KEYS, ChaosError, x_amount, x_entry
 
 __all__ = [
     "EFFECT_KEYS",
+    "MAX_X",
     "SYMBOLS",
     "TOKENS",
+    "X_KEYS",
     "Chain",
     "ChaosError",
     "OddsTooLong",
@@ -70,13 +73,8 @@ EFFECT_KEYS = ("modifier", "reveal_another", "auto_fail", "auto_succeed")
 # Kept in an effect only when they say something: reveal N > 1 more, "cancel" or "double" the
 # other revealed tokens' modifiers, raise the difficulty, add X times ``per_x``.
 RICH_KEYS = ("reveal", "others", "harder", "per_x", "as_frost")
-# How a card turns the count the group gives into X (kept only when not the default; read only
-# with ``per_x``): X = the count times x_times / x_per, rounded up when x_up (else down), plus
-# x_plus, then at least x_min and at most x_max.
-X_KEYS = ("x_times", "x_per", "x_up", "x_plus", "x_min", "x_max")
 OTHERS = {"cancel": 0, "double": 2}
-MAX_REVEAL, MAX_HARDER, MAX_PER_X, MAX_X = 5, 20, 5, 99
-_X_LIMITS = {"x_times": (1, 5, 1), "x_per": (1, 5, 1), "x_plus": (-5, 5, 0)}
+MAX_REVEAL, MAX_HARDER, MAX_PER_X = 5, 20, 5
 
 _TOKEN_SET = frozenset(TOKENS)
 _FLAGS = ("reveal_another", "auto_fail", "auto_succeed")
@@ -89,10 +87,6 @@ _FIXED_RULES: dict[str, tuple[int, bool, bool, bool]] = {
     "curse": (-2, False, False, True),
     "frost": (-1, False, False, True),
 }
-
-
-class ChaosError(ValueError):
-    """A chaos bag, effect table or skill test the engine cannot work with."""
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -199,39 +193,7 @@ def _rich_entry(token: str, effect: Mapping[str, object], entry: dict[str, int |
         raise ChaosError(f"'as_frost' of {token!r} must be True or False, not {as_frost!r}.")
     if as_frost:
         entry["as_frost"] = True
-    _x_entry(token, effect, entry)
-
-
-def _x_entry(token: str, effect: Mapping[str, object], entry: dict[str, int | bool]) -> None:
-    """Check how X is worked out (``X_KEYS``) into ``entry``, keeping what is not the default."""
-    for key, (low, high, default) in _X_LIMITS.items():
-        value = effect.get(key, default)
-        if not _is_int(value) or not low <= value <= high:
-            raise ChaosError(f"{key!r} of {token!r} must be a whole number from {low} to {high}.")
-        if value != default:
-            entry[key] = value
-    up = effect.get("x_up", False)
-    if not isinstance(up, bool):
-        raise ChaosError(f"'x_up' of {token!r} must be True or False, not {up!r}.")
-    if up:
-        entry["x_up"] = True
-    for key in ("x_min", "x_max"):
-        if key in effect:
-            value = effect[key]
-            if not _is_int(value) or not 0 <= value <= MAX_X:
-                raise ChaosError(f"{key!r} of {token!r} must be a whole number from 0 to {MAX_X}.")
-            entry[key] = value
-    if entry.get("x_min", 0) > entry.get("x_max", MAX_X):
-        raise ChaosError(f"'x_min' of {token!r} cannot be above its 'x_max'.")
-
-
-def x_amount(count: int, effect: Mapping[str, int | bool]) -> int:
-    """X for a ``count`` the group gave, as the effect works it out (``X_KEYS``): the count
-    times x_times / x_per, rounded up or down, plus x_plus, kept between x_min and x_max."""
-    times, per = int(effect.get("x_times", 1)), int(effect.get("x_per", 1))
-    scaled = -((-count * times) // per) if effect.get("x_up") else (count * times) // per
-    amount = scaled + int(effect.get("x_plus", 0))
-    return max(int(effect.get("x_min", 0)), min(int(effect.get("x_max", MAX_X)), amount))
+    x_entry(token, effect, entry)
 
 
 def with_x(

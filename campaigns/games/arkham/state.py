@@ -59,6 +59,7 @@ class Investigator(TypedDict):
     marked: str | None  # "killed" or "insane" by the group's word, else None
     status: str  # "active", "killed" or "insane"
     elder: ElderSign
+    symbols: NotRequired[dict[str, SymbolEffect]]  # what they change of the scenario's symbols
     items: list[Item]
     purchases: list[Purchase]
     supplies: dict[str, int]  # The Forgotten Age: supply key → how many
