@@ -114,7 +114,15 @@ def bag_view(state: State) -> dict[str, Any]:
             )
         )
     test = open_test(state)
+    people = {i["id"]: i for i in state.get("investigators", [])}
+    own = people[state["active"]].get("symbols", {}) if state.get("active") in people else {}
     return {
+        # What the investigator testing changes of the scenario's symbols, for their tests.
+        "own_symbols": [
+            token_view(s, effect=effect_text({**own[s], "again": own[s]["reveal_another"]}))
+            for s in data.SCENARIO_SYMBOLS
+            if s in own
+        ],
         "contents": contents,
         "in_bag": [c for c in contents if c["count"]],
         "sealed": [c for c in contents if c["sealed"]],

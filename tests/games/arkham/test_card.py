@@ -348,3 +348,30 @@ def test_the_pages_odds_equal_a_brute_force_count(
     assert chaos.success_probability(bag, 4, 3, effects_for(state(ark), None)) == (
         brute_force_rich(bag, 4, 3, raw, x)
     )
+
+
+def test_the_bag_page_offers_and_shows_an_investigators_own_symbol(owner, owner_client, ark):
+    from tests.games.arkham.helpers import add_investigator
+
+    jim = add_investigator(owner_client, ark, name="Jim Culver")
+    ark.apply("bag.active", {"investigator": jim}, owner)
+    start(ark, owner, "torch")
+    page = bag_page(owner_client, ark)
+    assert "A symbol this investigator changes" in page
+    response = post(
+        owner_client,
+        ark,
+        "investigator.symbol",
+        investigator=jim,
+        symbol="skull",
+        mode="modifier",
+        value=0,
+        region="bag-elder",
+        page="bag",
+    )
+    assert response.status_code == 302, text(response)
+    assert "Skull for Jim Culver's tests: 0" in re.sub(
+        r"</?bdi>|\u2068|\u2069", "", bag_page(owner_client, ark)
+    )
+    ark.apply("investigator.symbol", {"investigator": jim, "symbol": "skull", "mode": ""}, owner)
+    assert "symbols" not in state(ark)["investigators"][0]
