@@ -25,7 +25,7 @@ from django.utils.translation import gettext_lazy
 from campaigns.commands import Command, CommandError, Payload, State, need_choice, need_int
 from campaigns.engines import chaos
 from campaigns.games.arkham import catalogue, data
-from campaigns.games.arkham.card_words import X_LABELS, alternatives, line_words, x_key
+from campaigns.games.arkham.card_words import X_LABELS, alternatives, line_words, signed, x_key
 
 SIDES = {"easy-standard": "easy_standard", "hard-expert": "hard_expert"}
 CARDS: dict[str, dict[str, Any]] = catalogue._load("scenario_tokens.json")["campaigns"]
@@ -142,9 +142,18 @@ def card_view(state: State, typed: set[str], in_bag: dict[str, int]) -> dict[str
     if card is None:
         return None
     rows, counts, switches = [], {}, []
+    now = card_effects(state)
     for symbol in data.SCENARIO_SYMBOLS:
         line = found.get(symbol)
+        given = (
+            line
+            and line["modifier"] == "X"
+            and x_key(line) in held.get("x", {})
+            and not held.get("alt", {}).get(symbol)
+        )
         row: dict[str, Any] = {
+            # What −X is with the count given (the alternative aside: its words say it).
+            "x_now": signed(int(now[symbol]["modifier"])) if given else "",
             "symbol": symbol,
             "label": data.TOKEN_LABELS[symbol],
             "icon": f"icons/arkham/tokens.svg#{data.TOKEN_ICONS[symbol]}",
@@ -232,7 +241,9 @@ def describe_alt(p: Payload) -> str:
 def apply_act(state: State, payload: Payload) -> None:
     held = held_card(state, "act")
     card = scenario_card(state["campaign"], held.get("scenario")) or {}
-    act = need_choice(payload, "act", [k for k, _label in acts(card)] or [""])
+    act = payload.get("act") or ""
+    if act not in ([k for k, _label in acts(card)] or [""]):
+        raise CommandError(_("This scenario's card has no side for that act."), "act")
     held["act"] = act
     state["card"] = held
 

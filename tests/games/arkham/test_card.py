@@ -375,3 +375,55 @@ def test_the_bag_page_offers_and_shows_an_investigators_own_symbol(owner, owner_
     )
     ark.apply("investigator.symbol", {"investigator": jim, "symbol": "skull", "mode": ""}, owner)
     assert "symbols" not in state(ark)["investigators"][0]
+
+
+def test_the_card_says_what_x_is_now(owner, owner_client, ark):
+    start(ark, owner, "arkham")
+    ark.apply("scenario.x", {"key": "doom_on_cultist_enemies", "value": 4}, owner)
+    page = bag_page(owner_client, ark)
+    card_html = page[page.index('id="bag-card"') : page.index('id="bag-odds"')]
+    assert "−X = −4" in card_html
+
+
+@pytest.mark.parametrize(
+    ("action", "posted", "message"),
+    [
+        ("scenario.x", {"key": "x" * 500, "value": "2"}, "Ensure this value has at most 60"),
+        ("scenario.x", {"key": "doom_on_cultist_enemies", "value": "lots"}, "Enter a whole number"),
+        ("scenario.alt", {"symbol": "bless", "alt": "1"}, "Select a valid choice"),
+        ("scenario.alt", {"symbol": "skull", "alt": "9"}, "less than or equal to 5"),
+        ("scenario.act", {"act": "act_9"}, "This scenario's card has no side for that act."),
+        (
+            "investigator.symbol",
+            {"investigator": "1", "symbol": "skull", "mode": "fly"},
+            "Select a valid choice",
+        ),
+    ],
+)
+def test_malformed_card_changes_are_refused_with_a_message(
+    owner, owner_client, ark, action, posted, message
+):
+    from tests.conftest import assert_refused
+
+    start(ark, owner, "arkham")
+    assert_refused(
+        owner_client,
+        ark,
+        f"do/{action}/",
+        {**posted, "region": "bag-card"},
+        message=message,
+        htmx=True,
+    )
+
+
+def test_before_a_scenario_with_a_card_the_card_commands_are_refused(owner_client, ark):
+    from tests.conftest import assert_refused
+
+    assert_refused(
+        owner_client,
+        ark,
+        "do/scenario.alt/",
+        {"symbol": "skull", "alt": "1", "region": "bag-card"},
+        message="Start a scenario from the list first: this is its card.",
+        htmx=True,
+    )
