@@ -289,7 +289,12 @@ class ElderForm(InvestigatorIdForm):
 def effect_initial(state: State) -> dict[str, Any]:
     """The effects form's initial values: what each symbol entered so far for the scenario
     being played does (a symbol not entered yet is not in it)."""
-    initial: dict[str, Any] = {symbol: "card" for symbol in card.lines(state)}
+    initial: dict[str, Any] = {}
+    for symbol, line in card.lines(state).items():
+        # As the card says, its number ready in the field for a group that changes it.
+        initial[symbol] = "card"
+        if isinstance(line["modifier"], int):
+            initial[f"{symbol}_value"] = line["modifier"]
     for symbol, effect in scenario_effects(state).items():
         if not effect:
             continue

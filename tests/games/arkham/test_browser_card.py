@@ -8,14 +8,14 @@ from playwright.sync_api import expect
 
 from tests.conftest import PHONE
 from tests.games.aeonsend.test_browser import post_form
-from tests.journeys import no_sideways_scroll, shot, shot_of, sign_up
+from tests.journeys import no_sideways_scroll, settled, shot, shot_of, sign_up
 
 pytestmark = pytest.mark.browser
 
 # Elements of the card and the odds whose box reaches past the screen's right edge, or whose
 # text runs out of its box.
 OVERFLOWING = """() => Array.from(document.querySelectorAll(
-        '#bag-card *, #bag-odds *, #bag-test *'))
+        '#bag-card *, #bag-odds *, #bag-test *, #bag-effects *'))
     .filter((el) => el.offsetParent !== null)
     .filter((el) => {
         const box = el.getBoundingClientRect();
@@ -62,9 +62,16 @@ def test_start_a_scenario_set_x_and_draw_in_japanese_on_a_small_phone(browser, s
 
         page.locator("#bag-actions button.draw").click()
         expect(page.locator("#bag-drawn .newest")).to_be_visible()
+        # The live refresh of the regions the draw did not name has caught up: nothing is
+        # redrawn while the pictures are taken.
+        settled(page, 3)  # the scenario started, X given, the draw
 
         page.locator("#bag-card").scroll_into_view_if_needed()
         shot_of(page, "#bag-card", "arkham-card-ja-360")
+        # The token effects' form: each symbol as the card says until the group types one.
+        effects = page.locator("#bag-effects")
+        expect(effects.get_by_label("ドクロの効果")).to_have_value("card")
+        shot_of(page, "#bag-effects", "arkham-card-ja-360-effects")
         shot(page, "arkham-card-ja-360-page", parts=True)
         no_sideways_scroll(page)
         assert page.evaluate(OVERFLOWING) == []

@@ -427,3 +427,14 @@ def test_before_a_scenario_with_a_card_the_card_commands_are_refused(owner_clien
         message="Start a scenario from the list first: this is its card.",
         htmx=True,
     )
+
+
+def test_the_effects_form_starts_as_the_card_says(owner, owner_client, ark):
+    start(ark, owner, "torch")
+    page = bag_page(owner_client, ark)
+    effects = page[page.index('id="bag-effects"') :]
+    assert re.search(r'<option value="card" selected>As the scenario card says</option>', effects)
+    assert 'name="cultist_value" value="-1"' in effects
+    # Sent back as shown, nothing is typed: the card still counts.
+    ark.apply("scenario.effects", {s: "card" for s in EFFECTS}, owner)
+    assert "easy-standard|torch" not in state(ark).get("effects", {})
