@@ -11,6 +11,7 @@ import pytest
 
 from campaigns.engines import chaos
 from campaigns.games.arkham import card, catalogue, data
+from campaigns.games.arkham.bag_page import odds as odds_of
 from campaigns.games.arkham.bag_page import percent
 from campaigns.games.arkham.common import effects_for, signed
 from tests.chaos_oracle import brute_force_rich
@@ -82,6 +83,8 @@ def test_starting_every_scenario_fills_in_each_symbol_its_card_has(owner, diffic
         effects = effects_for(after, None)
         has = {s for s in data.SCENARIO_SYMBOLS if facts.get(s)}
         assert set(effects) == has, (campaign, ref)
+        odds = odds_of(after, None, {})
+        assert odds["rows"] and not odds["too_long"], (campaign, ref)
         for symbol in has:
             line = facts[symbol]
             if line["modifier"] != "X" and not line.get("auto_fail"):
@@ -438,3 +441,31 @@ def test_the_effects_form_starts_as_the_card_says(owner, owner_client, ark):
     # Sent back as shown, nothing is typed: the card still counts.
     ark.apply("scenario.effects", {s: "card" for s in EFFECTS}, owner)
     assert "easy-standard|torch" not in state(ark).get("effects", {})
+
+
+def every_line():
+    for campaign, ref in every_step():
+        facts = card.CARDS[campaign]["scenarios"][ref]
+        for sides in (facts, *facts.get("variants", {}).values()):
+            for side in ("easy_standard", "hard_expert"):
+                for symbol, line in sides[side].items():
+                    if line:
+                        yield symbol, line
+
+
+def test_every_line_of_every_card_with_each_alternative_counts_exactly():
+    # Every kind the facts hold (X multiplied, offset and capped, reveal another, automatic
+    # failure or success, counting as a frost), each alternative on: the engine's odds equal
+    # the cards' lines played out on every ordering of a small bag.
+    checked = 0
+    for symbol, line in every_line():
+        for alt in range(card.alternatives(line) + 1):
+            effect = card.effect(line, alt)
+            bag = {"+1": 1, "-1": 1, "auto_fail": 1, symbol: 1, "frost": 1}
+            for count in (0, 3, 7):
+                resolved = chaos.with_x({symbol: effect}, {symbol: count})
+                for skill in (1, 4):
+                    expected = brute_force_rich(bag, skill, 3, {symbol: effect}, {symbol: count})
+                    assert chaos.success_probability(bag, skill, 3, resolved) == expected, line
+                    checked += 1
+    assert checked > 4000
