@@ -77,3 +77,39 @@ def test_start_a_scenario_set_x_and_draw_in_japanese_on_a_small_phone(browser, s
         assert page.evaluate(OVERFLOWING) == []
     finally:
         context.close()
+
+
+def test_a_condition_switches_the_odds_in_traditional_chinese(browser, site):
+    context = browser.new_context(
+        base_url=site.url, **{**PHONE, "viewport": {"width": 360, "height": 640}}
+    )
+    page = context.new_page()
+    try:
+        sign_up(page, "card-zh")
+        post_form(page, "/new/arkham/", {"name": "午夜", "campaign": "notz", "difficulty": "hard"})
+        page.goto("/")
+        page.get_by_role("link", name=re.compile("午夜")).click()
+        pk = re.search(r"/c/(\d+)/", page.url).group(1)
+        page.context.add_cookies([{"name": "django_language", "value": "zh-hant", "url": page.url}])
+        page.goto(f"/c/{pk}/p/bag/")
+        # The Midnight Masks on Hard: the cultist reveals another when its condition holds.
+        page.locator("#bag-effects select").first.select_option("arkham")
+        page.locator("#bag-effects button[type=submit]").click()
+        card = page.locator("#bag-card")
+        expect(card).to_contain_text("劇本卡")
+        before = page.locator("#bag-odds table.odds").inner_text()
+        usual = card.get_by_role("button", name=re.compile("通常："))
+        holds = card.get_by_role("button", name=re.compile("條件成立：再揭示一個"))
+        expect(usual).to_have_attribute("aria-pressed", "true")
+        holds.click()
+        expect(card.get_by_role("button", name=re.compile("條件成立："))).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        expect(page.locator("#bag-odds table.odds")).not_to_have_text(before)
+        settled(page, 2)  # the scenario started, the condition switched on
+        page.locator("#bag-card").scroll_into_view_if_needed()
+        shot_of(page, "#bag-card", "arkham-card-zh-hant-360")
+        no_sideways_scroll(page)
+        assert page.evaluate(OVERFLOWING) == []
+    finally:
+        context.close()
