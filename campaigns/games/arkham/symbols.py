@@ -1,9 +1,12 @@
-"""What the symbol tokens do: the scenario's skull, cultist, tablet and elder thing (entered by
-the group for the scenario being played, per difficulty band), and each investigator's elder sign.
+"""What the symbol tokens do: the scenario's skull, cultist, tablet and elder thing (the card's
+lines, ``card``, each replaced by what the group types for the scenario being played, per
+difficulty band: a house rule, a misprint, a tarot card), what an investigator changes of them
+for their own tests (Jim Culver's skull), and each investigator's elder sign.
 
-In the state, ``effects`` keys the scenario effects by "<difficulty band>|<scenario name>"; an
-investigator's ``elder`` holds the elder sign's modifier or automatic success. The bag reads
-both through ``common.effects_for`` when a token is revealed and when the odds are worked out.
+In the state, ``effects`` keys the typed scenario effects by "<difficulty band>|<scenario name>"
+(a symbol left "as the scenario card says" is not in it); an investigator's ``symbols`` holds
+their own, ``elder`` the elder sign's modifier or automatic success. The bag reads them all
+through ``common.effects_for`` when a token is revealed and when the odds are worked out.
 """
 
 from __future__ import annotations
