@@ -1,6 +1,7 @@
 """An independent check of the chaos engine's odds, for the tests and the benchmark only."""
 
 import itertools
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
@@ -111,8 +112,9 @@ def brute_force_rich(
     x: Mapping[str, int] | None = None,
 ) -> Fraction:
     """The chance with the richer effects (reveal N more, cancel or double the other modifiers,
-    raise the difficulty, −X or +X), played out token by token on every ordering, reading the
-    effects as written rather than through the engine (rules.md §1b, lines 94-104)."""
+    raise the difficulty, −X or +X with a card's multiplier, offset and cap, counting as a
+    frost), played out token by token on every ordering, reading the effects as written rather
+    than through the engine (rules.md §1b, lines 94-104)."""
     effects, x = effects or {}, x or {}
     tokens = [name for name, count in bag.items() for _ in range(count)]
     passed = orderings = 0
@@ -126,7 +128,7 @@ def brute_force_rich(
             if name == "auto_fail" or effect.get("auto_fail"):
                 failed = True
                 break
-            if name == "frost":
+            if name == "frost" or effect.get("as_frost"):
                 frosts += 1
                 if frosts == 2:
                     failed = True
@@ -135,7 +137,7 @@ def brute_force_rich(
                 modifier, more = _FIXED[name], int(name in ("bless", "curse", "frost"))
             else:
                 modifier = int(effect.get("modifier", 0))
-                modifier += int(effect.get("per_x", 0)) * x.get(name, 0)
+                modifier += int(effect.get("per_x", 0)) * card_x(effect, x.get(name, 0))
                 more = int(effect.get("reveal", 1 if effect.get("reveal_another") else 0))
             others = {"": 1, "cancel": 0, "double": 2}[str(effect.get("others", ""))]
             revealed.append((modifier, others))
@@ -153,3 +155,17 @@ def brute_force_rich(
         if not failed and (succeeded or max(0, skill + total) >= difficulty + harder):
             passed += 1
     return Fraction(passed, orderings)
+
+
+def card_x(effect: Mapping[str, object], count: int) -> int:
+    """X as a scenario card works it out from the count the group gives (the data's schema:
+    count × multiplier, rounded as the card says, + offset, clamped), written independently of
+    ``chaos.x_amount``: a plain fraction, then math's floor or ceiling."""
+    scaled = Fraction(count) * Fraction(int(effect.get("x_times", 1)), int(effect.get("x_per", 1)))
+    rounded = math.ceil(scaled) if effect.get("x_up") else math.floor(scaled)
+    value = rounded + int(effect.get("x_plus", 0))
+    if "x_min" in effect:
+        value = max(value, int(effect["x_min"]))
+    if "x_max" in effect:
+        value = min(value, int(effect["x_max"]))
+    return value

@@ -1,5 +1,6 @@
 """The richer token effects (issue 9): reveal N more, cancel or double the other modifiers,
-raise the difficulty, −X / +X set at the test; exact against brute force on small bags.
+raise the difficulty, −X / +X set at the test; a scenario card's X (issue 20: a count halved,
+doubled, offset and capped), counting as a frost; exact against brute force on small bags.
 
 Rules: ``shared/spec/rules.md`` §1b — more than one token can be revealed (line 94), the
 modified skill is the skill plus the token effects and modifiers (line 99), success when it is
@@ -23,6 +24,7 @@ from campaigns.engines.chaos import (
     reveal,
     success_probability,
     with_x,
+    x_amount,
 )
 from campaigns.engines.chaos_count import Kind, knapsack, walk
 from tests.chaos_oracle import (
@@ -30,6 +32,7 @@ from tests.chaos_oracle import (
     Outcome,
     brute_force_probability,
     brute_force_rich,
+    card_x,
     outcome_distribution,
 )
 
@@ -55,6 +58,49 @@ def test_elder_sign_plus_x():
     # Roland's elder sign: +1 for each clue on his location (X set at the test).
     effects = with_x({"elder_sign": {"per_x": 1}}, {"elder_sign": 3})
     assert reveal("elder_sign", effects).modifier == 3
+
+
+def test_a_cards_x_is_the_count_multiplied_offset_and_capped():
+    # "X is half the doom, rounded up": 5 doom is −3; "X is the act number + 1, at most 4".
+    half = {"skull": {"per_x": -1, "x_per": 2, "x_up": True}}
+    assert with_x(half, {"skull": 5})["skull"]["modifier"] == -3
+    assert (
+        with_x({"skull": {**half["skull"], "x_up": False}}, {"skull": 5})["skull"]["modifier"] == -2
+    )
+    capped = {"tablet": {"per_x": -1, "x_plus": 1, "x_max": 4}}
+    assert [with_x(capped, {"tablet": n})["tablet"]["modifier"] for n in (0, 2, 3, 9)] == [
+        -1,
+        -3,
+        -4,
+        -4,
+    ]
+    twice = {"cultist": {"per_x": -1, "x_times": 2, "x_min": 1}}
+    assert [with_x(twice, {"cultist": n})["cultist"]["modifier"] for n in (0, 1, 3)] == [-1, -2, -6]
+    assert x_amount(7, {"x_per": 2}) == 3
+
+
+def test_reveal_another_with_x_is_exact():
+    # A skull "−X, reveal another" (X = doom on the agenda, 2): skill 3 against 2, bag skull, 0,
+    # −1.
+    effects = {"skull": {"per_x": -1, "reveal_another": True}}
+    bag = {"skull": 1, "0": 1, "-1": 1}
+    resolved = with_x(effects, {"skull": 2})
+    # Orderings: skull,0 → −2 (pass: 1 ≥ 2? no); skull,−1 → −3 (no); 0 first → pass; −1 first
+    # → 2 ≥ 2 pass. So 2 of the 3 first tokens pass: 4 of 6 orderings.
+    assert success_probability(bag, 3, 2, resolved) == Fraction(2, 3)
+    assert brute_force_rich(bag, 3, 2, effects, {"skull": 2}) == Fraction(2, 3)
+
+
+def test_a_symbol_that_counts_as_a_frost():
+    # The Heart of Madness: a cultist that counts as a frost reveals another, and a real frost
+    # after it is a second frost: automatic failure (rules.md §1b, frost).
+    effects = {"cultist": {"modifier": -1, "reveal_another": True, "as_frost": True}}
+    revealed = [reveal("cultist", effects), reveal("frost")]
+    assert chain(revealed).auto_fail
+    assert success_probability({"cultist": 1, "frost": 1}, 5, 0, effects) == 0
+    assert success_probability({"cultist": 1, "0": 1}, 1, 0, effects) == 1
+    dist = outcome_distribution({"cultist": 1, "frost": 1, "0": 1}, effects)
+    assert dist[Outcome(0, auto_fail=True)] == Fraction(2, 6)
 
 
 def test_reveal_two_more_keeps_drawing_until_both_came_out():
@@ -107,6 +153,10 @@ def test_bad_rich_effects_are_refused():
         ({"harder": -1}, "'harder'"),
         ({"others": "triple"}, "'others'"),
         ({"per_x": 1.5}, "'per_x'"),
+        ({"per_x": -1, "x_per": 0}, "'x_per'"),
+        ({"per_x": -1, "x_min": 3, "x_max": 2}, "'x_min'"),
+        ({"as_frost": 1}, "'as_frost'"),
+        ({"x_up": "yes"}, "'x_up'"),
     ):
         with pytest.raises(ChaosError, match=message):
             chaos.validate_effects({"skull": effect})
@@ -125,6 +175,13 @@ rich_entry = st.fixed_dictionaries(
         "others": st.sampled_from(["", "cancel", "double"]),
         "harder": st.integers(0, 3),
         "per_x": st.integers(-2, 2),
+        "x_times": st.integers(1, 2),
+        "x_per": st.integers(1, 2),
+        "x_up": st.booleans(),
+        "x_plus": st.integers(0, 2),
+        "x_min": st.integers(0, 2),
+        "x_max": st.integers(2, 5),
+        "as_frost": st.booleans(),
     },
 )
 rich_effects = st.dictionaries(st.sampled_from(SYMBOLS), rich_entry, max_size=5)
@@ -136,6 +193,19 @@ def small_bags(max_tokens):
     return st.lists(names, min_size=1, max_size=max_tokens).map(
         lambda tokens: {name: tokens.count(name) for name in tokens}
     )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    count=st.integers(0, 40),
+    times=st.integers(1, 5),
+    per=st.integers(1, 5),
+    up=st.booleans(),
+    plus=st.integers(-5, 5),
+)
+def test_x_amount_equals_the_schemas_arithmetic(count, times, per, up, plus):
+    rule = {"x_times": times, "x_per": per, "x_up": up, "x_plus": plus, "x_min": 0, "x_max": 8}
+    assert x_amount(count, rule) == card_x(rule, count)
 
 
 @settings(max_examples=150, deadline=None)

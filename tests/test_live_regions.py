@@ -264,6 +264,15 @@ ARKHAM: list[tuple[str, Post]] = [
     ("bag.seal", {"token": "skull"}),
     ("bag.release", {"token": "skull"}),
     ("scenario.effects", {}),
+    # A scenario with a card: what X counts, a condition, the act, an investigator's own skull.
+    ("scenario.start", {"scenario": "wilds"}),
+    ("scenario.x", {"key": "locations_in_play", "value": 2}),
+    ("scenario.alt", {"symbol": "elder_thing", "alt": 1}),
+    ("scenario.act", {"act": ""}),
+    (
+        "investigator.symbol",
+        lambda s: {"investigator": investigator(s), "symbol": "skull", "mode": "modifier"},
+    ),
     (
         "investigator.trauma",
         lambda s: {"investigator": investigator(s), "kind": "physical", "delta": 1},

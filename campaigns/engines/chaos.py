@@ -15,8 +15,12 @@ success, and a chain that empties the bag resolves with what was revealed. Symbo
 ``effects``. Besides a modifier, reveal another, automatic failure or success, an effect can
 reveal N more tokens (``reveal``), cancel or double the other revealed tokens' modifiers
 (``others``), raise the test's difficulty (``harder``) or add X times a number set when the test
-starts (``per_x``, folded in by ``with_x``); bags with such effects are counted by
-``chaos_exact``, the others by the knapsack below, which answers exactly as before.
+starts (``per_x``, folded in by ``with_x``), and count as a frost (``as_frost``: a scenario
+card's "counts as a frost token"). A scenario card's X is a count the group gives (doom on the
+agenda, cultists in play …), which the card may multiply (halved, rounded up or down, or
+doubled), offset and cap before the token takes it (``x_times``, ``x_per``, ``x_up``,
+``x_plus``, ``x_min``, ``x_max``: ``chaos_x``). Bags with such effects are counted by
+``chaos_count.walk``, the others by the knapsack, which answers exactly as before.
 """
 
 import random
@@ -25,11 +29,14 @@ from fractions import Fraction
 from typing import NamedTuple, TypeGuard
 
 from campaigns.engines.chaos_count import Key, Kind, OddsTooLong, knapsack, walk
+from campaigns.engines.chaos_x import MAX_X, X_KEYS, ChaosError, x_amount, x_entry
 
 __all__ = [
     "EFFECT_KEYS",
+    "MAX_X",
     "SYMBOLS",
     "TOKENS",
+    "X_KEYS",
     "Chain",
     "ChaosError",
     "OddsTooLong",
@@ -45,6 +52,7 @@ __all__ = [
     "validate_bag",
     "validate_effects",
     "with_x",
+    "x_amount",
 ]
 
 NUMBERS = ("+1", "0", "-1", "-2", "-3", "-4", "-5", "-6", "-7", "-8")
@@ -64,9 +72,9 @@ TOKENS = (
 EFFECT_KEYS = ("modifier", "reveal_another", "auto_fail", "auto_succeed")
 # Kept in an effect only when they say something: reveal N > 1 more, "cancel" or "double" the
 # other revealed tokens' modifiers, raise the difficulty, add X times ``per_x``.
-RICH_KEYS = ("reveal", "others", "harder", "per_x")
+RICH_KEYS = ("reveal", "others", "harder", "per_x", "as_frost")
 OTHERS = {"cancel": 0, "double": 2}
-MAX_REVEAL, MAX_HARDER, MAX_PER_X, MAX_X = 5, 20, 5, 99
+MAX_REVEAL, MAX_HARDER, MAX_PER_X = 5, 20, 5
 
 _TOKEN_SET = frozenset(TOKENS)
 _FLAGS = ("reveal_another", "auto_fail", "auto_succeed")
@@ -79,10 +87,6 @@ _FIXED_RULES: dict[str, tuple[int, bool, bool, bool]] = {
     "curse": (-2, False, False, True),
     "frost": (-1, False, False, True),
 }
-
-
-class ChaosError(ValueError):
-    """A chaos bag, effect table or skill test the engine cannot work with."""
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -141,11 +145,11 @@ def validate_effects(
                 f"The effect of {token!r} must be a mapping of {', '.join(EFFECT_KEYS)}, "
                 f"not {effect!r}."
             )
-        unknown = [key for key in effect if key not in EFFECT_KEYS + RICH_KEYS]
+        unknown = [key for key in effect if key not in EFFECT_KEYS + RICH_KEYS + X_KEYS]
         if unknown:
             raise ChaosError(
                 f"Unknown effect key(s) {', '.join(map(repr, unknown))} for {token!r}; "
-                f"allowed keys are: {', '.join(EFFECT_KEYS + RICH_KEYS)}."
+                f"allowed keys are: {', '.join(EFFECT_KEYS + RICH_KEYS + X_KEYS)}."
             )
         modifier = effect.get("modifier", 0)
         if not _is_int(modifier):
@@ -184,21 +188,29 @@ def _rich_entry(token: str, effect: Mapping[str, object], entry: dict[str, int |
         raise ChaosError(f"'others' of {token!r} must be 'cancel' (0), 'double' (2) or ''.")
     if others != 1:
         entry["others"] = others
+    as_frost = effect.get("as_frost", False)
+    if not isinstance(as_frost, bool):
+        raise ChaosError(f"'as_frost' of {token!r} must be True or False, not {as_frost!r}.")
+    if as_frost:
+        entry["as_frost"] = True
+    x_entry(token, effect, entry)
 
 
 def with_x(
     effects: Mapping[str, Mapping[str, int | bool]] | None, x: Mapping[str, int]
 ) -> dict[str, dict[str, int | bool]]:
-    """``effects`` with each "X times per_x" added to its modifier, X being ``x[token]``: the
-    number the group sets when the test starts. Raises ChaosError when an X is not set."""
+    """``effects`` with each "X times per_x" added to its modifier, X being worked out from
+    ``x[token]`` (``x_amount``): the number the group sets when the test starts, or the count a
+    scenario card's X reads. Raises ChaosError when an X is not set."""
     clean = validate_effects(effects)
     for token, entry in clean.items():
         per_x = entry.pop("per_x", 0)
+        rule = {key: entry.pop(key) for key in X_KEYS if key in entry}
         if per_x:
             value = x.get(token) if isinstance(x, Mapping) else None
             if not _is_int(value) or not 0 <= value <= MAX_X:
                 raise ChaosError(f"X of {token!r} must be set to a whole number from 0 to 99.")
-            entry["modifier"] = int(entry["modifier"]) + int(per_x) * value
+            entry["modifier"] = int(entry["modifier"]) + int(per_x) * x_amount(value, rule)
     return clean
 
 
@@ -259,6 +271,7 @@ class Reveal(NamedTuple):
     more: int = 1  # how many more, when ``again``
     others: int = 1  # what the other revealed tokens' modifiers are multiplied by (0: cancelled)
     harder: int = 0  # how much it raises the test's difficulty
+    frost: bool = False  # it counts as a frost (a second frost in one test fails it)
 
 
 class Chain(NamedTuple):
@@ -287,6 +300,7 @@ def reveal(token: str, effects: Mapping[str, Mapping[str, int | bool]] | None = 
         int(entry.get("reveal", 1)),
         int(entry.get("others", 1)),
         int(entry.get("harder", 0)),
+        token == "frost" or bool(entry.get("as_frost")),
     )
 
 
@@ -321,7 +335,7 @@ def chain(reveals: Iterable[Reveal]) -> Chain:
             failed = True
         else:
             pairs.append((revealed.modifier, revealed.others))
-        if revealed.token == "frost":
+        if revealed.frost or revealed.token == "frost":
             frosts += 1
             if frosts >= 2:
                 failed = True
@@ -392,7 +406,7 @@ def _weights(
                 revealed.more if revealed.again else 0,
                 revealed.others,
                 revealed.harder,
-                name == "frost",
+                revealed.frost,
             )
         )
     if _rich(clean):

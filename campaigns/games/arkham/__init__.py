@@ -2,13 +2,14 @@
 
 One module per feature of the game, each keeping its commands' forms, rules and words together:
 ``bag`` (what is in the bag), ``draw`` (a test's tokens: bless, curse and frost, X, several at
-once), ``symbols`` (what skull, cultist,
-tablet, elder thing and the elder sign do), ``investigators``, ``xp`` (earning and spending
-it), ``log`` (the campaign log's sections and supplies), ``scenario`` (starting one, recording
-it afterwards) and ``round`` (the round helper). ``setup`` builds a new campaign's state,
-``state`` describes it (TypedDicts), ``data`` and ``catalogue`` hold the facts (the catalogue:
-scenarios and investigators to pick), ``bag_page`` what the chaos bag page shows (the odds
-included) and ``context`` joins what the pages show.
+once), ``symbols`` (what skull, cultist, tablet, elder thing and the elder sign do), ``card``
+(the scenario reference card's lines, read from the box's facts when a scenario starts, with
+X's count, a condition, the act; ``card_words`` says them), ``investigators``, ``xp`` (earning
+and spending it), ``log`` (the campaign log's sections and supplies), ``scenario`` (starting
+one, recording it afterwards) and ``round`` (the round helper). ``setup`` builds a new
+campaign's state, ``state`` describes it (TypedDicts), ``data`` and ``catalogue`` hold the facts
+(the catalogue: scenarios and investigators to pick), ``bag_page`` what the chaos bag page shows
+(the odds included) and ``context`` joins what the pages show.
 """
 
 from django.utils.translation import gettext_lazy as _
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.commands import registry
 from campaigns.games.arkham import (
     bag,
+    card,
     draw,
     investigators,
     log,
@@ -48,6 +50,7 @@ GAME = Game(
         xp.COMMANDS,
         log.COMMANDS,
         scenario.COMMANDS,
+        card.COMMANDS,
         round.COMMANDS,
     ),
     template="games/arkham/table.html",

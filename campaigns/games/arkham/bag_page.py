@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import State
 from campaigns.engines import chaos
-from campaigns.games.arkham import data
+from campaigns.games.arkham import card, data
 from campaigns.games.arkham.bag import drawable, open_test, resting_bag, revealed_counts
 from campaigns.games.arkham.common import XForm, effects_for, scenario_effects, signed, token_view
 from campaigns.games.arkham.draw import wants_another
@@ -114,7 +114,15 @@ def bag_view(state: State) -> dict[str, Any]:
             )
         )
     test = open_test(state)
+    people = {i["id"]: i for i in state.get("investigators", [])}
+    own = people[state["active"]].get("symbols", {}) if state.get("active") in people else {}
     return {
+        # What the investigator testing changes of the scenario's symbols, for their tests.
+        "own_symbols": [
+            token_view(s, effect=effect_text({**own[s], "again": own[s]["reveal_another"]}))
+            for s in data.SCENARIO_SYMBOLS
+            if s in own
+        ],
         "contents": contents,
         "in_bag": [c for c in contents if c["count"]],
         "sealed": [c for c in contents if c["sealed"]],
@@ -163,8 +171,11 @@ def guesses(state: State, active_id: Any, bag: Mapping[str, int], xs: Mapping[st
     """The symbol tokens in the bag whose effect the odds do not know, so count as 0: no effect
     entered for this scenario, no elder sign entered for the investigator testing, or an X
     not given."""
-    entered = scenario_effects(state)
     people = {i["id"]: i for i in state.get("investigators", [])}
+    own = people[active_id].get("symbols", {}) if active_id in people else {}
+    entered = {**scenario_effects(state), **own}
+    lines = card.lines(state)
+    counts = (state.get("card") or {}).get("x", {})
     effects = effects_for(state, active_id)
     guessed = []
     for symbol in chaos.SYMBOLS:
@@ -173,11 +184,21 @@ def guesses(state: State, active_id: Any, bag: Mapping[str, int], xs: Mapping[st
         if symbol == "elder_sign":
             known = active_id in people and elder_is_set(dict(people[active_id]["elder"]))
         else:
-            known = symbol in entered
+            known = symbol in entered or symbol in lines
         if not known:
             guessed.append(token_view(symbol, why=_("no effect entered")))
         elif effects.get(symbol, {}).get("per_x") and symbol not in xs:
             guessed.append(token_view(symbol, why=_("X not given: counted as 0")))
+        elif (
+            symbol not in entered
+            and symbol in lines
+            and lines[symbol]["modifier"] == "X"
+            and card.x_key(lines[symbol]) not in counts
+        ):
+            what = card.X_LABELS.get(card.x_key(lines[symbol]), "")
+            guessed.append(
+                token_view(symbol, why=_("%(what)s not given: counted as 0") % {"what": what})
+            )
     return guessed
 
 

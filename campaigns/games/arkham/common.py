@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import CommandError, Payload, State, need_int
 from campaigns.engines import chaos
-from campaigns.games.arkham import catalogue, data
+from campaigns.games.arkham import card, catalogue, data
 from campaigns.games.arkham.state import Investigator
 from campaigns.words import joined
 
@@ -43,7 +43,7 @@ DRAW_REGIONS = (
 BAG_REGIONS = (*DRAW_REGIONS, "bag-seal", "bag-pool", "bag-odds", "bag-correct")
 # What a token does: the odds, the contents' effect texts, the effects form and elder sign, and
 # the draw (it asks for X when an effect has one).
-EFFECT_REGIONS = ("bag-odds", "bag-correct", "bag-effects", "bag-actions")
+EFFECT_REGIONS = ("bag-odds", "bag-correct", "bag-effects", "bag-actions", "bag-card")
 # Who plays: the investigators, who tests, what the odds and the after-scenario form name.
 PEOPLE_REGIONS = ("investigators", "bag-who", "bag-odds", "bag-effects", "record-scenario")
 ROUND_REGIONS = ("round-now", "round-doom", "round-steps")
@@ -53,6 +53,7 @@ ALL_REGIONS = (
     *PEOPLE_REGIONS,
     *ROUND_REGIONS,
     "bag-effects",
+    "bag-card",
     "trackers",
     "record-scenario",
     "scenario-results",
@@ -116,10 +117,14 @@ def scenario_effects(state: State) -> dict[str, Any]:
 
 
 def effects_for(state: State, investigator_id: Any) -> dict[str, dict[str, Any]]:
-    """The symbol effects of a test: the scenario's four, and the investigator's elder sign."""
-    effects = {k: dict(v) for k, v in scenario_effects(state).items()}
+    """The symbol effects of a test: the scenario's four (the card's lines, each replaced by
+    what the group typed for it), what the investigator testing changes of them (Jim Culver's
+    skull), and their elder sign."""
+    effects = card.card_effects(state)
+    effects.update({k: dict(v) for k, v in scenario_effects(state).items()})
     for found in state.get("investigators", []):
         if found["id"] == investigator_id:
+            effects.update({k: dict(v) for k, v in found.get("symbols", {}).items()})
             elder = found["elder"]
             effects["elder_sign"] = {
                 k: v for k, v in elder.items() if k in ("modifier", "auto_succeed", "per_x")

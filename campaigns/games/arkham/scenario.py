@@ -27,7 +27,7 @@ from campaigns.commands import (
     next_id,
 )
 from campaigns.engines import chaos
-from campaigns.games.arkham import catalogue, data
+from campaigns.games.arkham import card, catalogue, data
 from campaigns.games.arkham.bag import change_bag, close_test
 from campaigns.games.arkham.common import (
     ALL_REGIONS,
@@ -36,6 +36,7 @@ from campaigns.games.arkham.common import (
     TokenField,
     investigator,
     need_token,
+    scenario_key,
     scenario_ref,
 )
 from campaigns.games.arkham.investigators import (
@@ -107,6 +108,7 @@ def apply_start(state: State, payload: Payload) -> None:
     state["scenario"] = name
     state["scenario_id"] = ref
     state["round"] = fresh_round()
+    card.start(state, ref, scenario_key(state))
 
 
 class StartForm(forms.Form):
@@ -271,6 +273,7 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
     )
     state["scenario"] = None
     state["scenario_id"] = None
+    state.pop("card", None)
     state["round"] = fresh_round()
 
 

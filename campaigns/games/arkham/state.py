@@ -59,6 +59,7 @@ class Investigator(TypedDict):
     marked: str | None  # "killed" or "insane" by the group's word, else None
     status: str  # "active", "killed" or "insane"
     elder: ElderSign
+    symbols: NotRequired[dict[str, SymbolEffect]]  # what they change of the scenario's symbols
     items: list[Item]
     purchases: list[Purchase]
     supplies: dict[str, int]  # The Forgotten Age: supply key → how many
@@ -147,6 +148,15 @@ class ScenarioResult(TypedDict):
     entries: list[LogEntry]
 
 
+class ScenarioCard(TypedDict):
+    """The scenario card in play (``card``), and what the group said of the table for it."""
+
+    scenario: str  # the scenario's id in the facts
+    x: dict[str, int]  # what an X counts (the facts' neutral key) → the count given
+    alt: dict[str, int]  # symbol → the alternative in force (0: the usual line)
+    act: str  # the card's side for the act ("" for its default)
+
+
 class ArkhamState(TypedDict):
     next_id: int
     name: NotRequired[str]  # the campaign's name and whether it is archived, which the
@@ -159,7 +169,8 @@ class ArkhamState(TypedDict):
     active: int | None  # the investigator the bag tests for
     scenario: str | None  # the scenario being played (its English or typed name)
     scenario_id: NotRequired[str | None]  # its catalogue id, or "typed:<name>"
-    effects: dict[str, dict[str, SymbolEffect]]  # "<band>|<scenario>" → symbol → effect
+    effects: dict[str, dict[str, SymbolEffect]]  # "<band>|<scenario>" → symbol → typed effect
+    card: NotRequired[ScenarioCard]  # set when a scenario with a card starts
     draws: list[Test]  # the last 20 tests, oldest first
     stats: Stats
     scenarios: list[ScenarioResult]

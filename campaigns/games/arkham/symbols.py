@@ -1,9 +1,12 @@
-"""What the symbol tokens do: the scenario's skull, cultist, tablet and elder thing (entered by
-the group for the scenario being played, per difficulty band), and each investigator's elder sign.
+"""What the symbol tokens do: the scenario's skull, cultist, tablet and elder thing (the card's
+lines, ``card``, each replaced by what the group types for the scenario being played, per
+difficulty band: a house rule, a misprint, a tarot card), what an investigator changes of them
+for their own tests (Jim Culver's skull), and each investigator's elder sign.
 
-In the state, ``effects`` keys the scenario effects by "<difficulty band>|<scenario name>"; an
-investigator's ``elder`` holds the elder sign's modifier or automatic success. The bag reads
-both through ``common.effects_for`` when a token is revealed and when the odds are worked out.
+In the state, ``effects`` keys the typed scenario effects by "<difficulty band>|<scenario name>"
+(a symbol left "as the scenario card says" is not in it); an investigator's ``symbols`` holds
+their own, ``elder`` the elder sign's modifier or automatic success. The bag reads them all
+through ``common.effects_for`` when a token is revealed and when the odds are worked out.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import Command, CommandError, Payload, State, need_bool, need_int
 from campaigns.engines import chaos
-from campaigns.games.arkham import catalogue, data
+from campaigns.games.arkham import card, catalogue, data
 from campaigns.games.arkham.common import (
     EFFECT_REGIONS,
     SKILL_LIMIT,
@@ -72,7 +75,12 @@ def apply_effects(state: State, payload: Payload) -> None:
     effects = payload.get("effects")
     if not isinstance(effects, dict) or set(effects) != set(data.SCENARIO_SYMBOLS):
         raise CommandError(_("Give the effect of each of the four symbols."), "skull")
-    clean = {symbol: clean_effect(symbol, effects[symbol]) for symbol in data.SCENARIO_SYMBOLS}
+    # None: as the scenario card says (the symbol is not typed).
+    clean = {
+        symbol: clean_effect(symbol, effects[symbol])
+        for symbol in data.SCENARIO_SYMBOLS
+        if effects[symbol] is not None
+    }
     chaos.validate_effects(clean)
     stored = state.setdefault("effects", {})
     key = scenario_key(state)
@@ -82,12 +90,17 @@ def apply_effects(state: State, payload: Payload) -> None:
         if catalogue.scenario_ref(state["campaign"], old.split("|", 1)[1]) == ref:
             del stored[old]
     stored[key] = clean
+    if not clean:
+        del stored[key]
 
 
 def resolve_effects(state: State, data_: Payload, rng: random.Random) -> Payload:
-    effects = {}
+    effects: dict[str, Any] = {}
     for symbol in data.SCENARIO_SYMBOLS:
         mode = data_.get(symbol) or "modifier"
+        if mode == "card":
+            effects[symbol] = None
+            continue
         more = data_.get(f"{symbol}_reveal")
         effect: dict[str, Any] = {
             "modifier": 0 if mode in ("fail", "x") else data_.get(f"{symbol}_value") or 0,
@@ -125,6 +138,41 @@ def apply_elder(state: State, payload: Payload) -> None:
         found["elder"]["per_x"] = 1
 
 
+def apply_own_symbol(state: State, payload: Payload) -> None:
+    """What an investigator changes of a scenario symbol for their own tests (Jim Culver's
+    skull at 0): it wins over the card and the typed effects; mode "" gives it back."""
+    found = investigator(state, payload)
+    symbol = payload.get("symbol")
+    if symbol not in data.SCENARIO_SYMBOLS:
+        raise CommandError(_("Choose one of the four scenario symbols."), "symbol")
+    mode = payload.get("mode") or ""
+    own: dict[str, Any] = dict(found.get("symbols", {}))
+    if mode == "":
+        own.pop(symbol, None)
+    elif mode in ("modifier", "again", "fail"):
+        own[symbol] = clean_effect(
+            symbol,
+            {
+                "modifier": 0 if mode == "fail" else payload.get("value") or 0,
+                "reveal_another": mode == "again",
+                "auto_fail": mode == "fail",
+            },
+        )
+    else:
+        raise CommandError(_("Give the effect of each of the four symbols."), "mode")
+    if own:
+        found["symbols"] = own
+    else:
+        found.pop("symbols", None)
+
+
+def describe_own_symbol(p: Payload) -> str:
+    return _("%(name)s: changed what %(token)s does for their tests") % {
+        "name": p.get("name", ""),
+        "token": data.TOKEN_LABELS.get(p.get("symbol", ""), ""),
+    }
+
+
 def elder_is_set(elder: dict[str, Any]) -> bool:
     """Whether the group entered the elder sign (a state from before the mark counts one that
     differs from the starting +0)."""
@@ -136,6 +184,7 @@ EFFECT_MODES = [
     ("x", gettext_lazy("−X (X set at the test)")),
     ("again", gettext_lazy("Reveal another")),
     ("fail", gettext_lazy("Automatic failure")),
+    ("card", gettext_lazy("As the scenario card says")),
 ]
 OTHERS_CHOICES = [
     ("", "—"),
@@ -206,6 +255,25 @@ class EffectsForm(forms.Form):
         ]
 
 
+class OwnSymbolForm(InvestigatorIdForm):
+    symbol = forms.ChoiceField(
+        label=gettext_lazy("Symbol"),
+        choices=[(s, data.TOKEN_LABELS[s]) for s in data.SCENARIO_SYMBOLS],
+    )
+    mode = forms.ChoiceField(
+        label=gettext_lazy("For this investigator's tests"),
+        choices=[("", gettext_lazy("as for everyone")), *EFFECT_MODES[:1], *EFFECT_MODES[2:4]],
+        required=False,
+    )
+    value = forms.IntegerField(
+        label=gettext_lazy("Modifier"),
+        min_value=-10,
+        max_value=10,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
 class ElderForm(InvestigatorIdForm):
     modifier = forms.IntegerField(
         label=gettext_lazy("Elder sign modifier"),
@@ -225,6 +293,11 @@ def effect_initial(state: State) -> dict[str, Any]:
     """The effects form's initial values: what each symbol entered so far for the scenario
     being played does (a symbol not entered yet is not in it)."""
     initial: dict[str, Any] = {}
+    for symbol, line in card.lines(state).items():
+        # As the card says, its number ready in the field for a group that changes it.
+        initial[symbol] = "card"
+        if isinstance(line["modifier"], int):
+            initial[f"{symbol}_value"] = line["modifier"]
     for symbol, effect in scenario_effects(state).items():
         if not effect:
             continue
@@ -254,6 +327,14 @@ COMMANDS = (
         describe_effects,
         resolve_effects,
         stale_check=True,
+        regions=EFFECT_REGIONS,
+    ),
+    Command(
+        "investigator.symbol",
+        OwnSymbolForm,
+        apply_own_symbol,
+        describe_own_symbol,
+        with_investigator,
         regions=EFFECT_REGIONS,
     ),
     Command(

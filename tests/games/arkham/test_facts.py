@@ -68,23 +68,28 @@ def test_a_scenario_not_in_the_campaign_is_refused(owner, ark):
 def test_effects_belong_to_the_scenario_whatever_its_spelling(owner, owner_client, ark):
     start(owner_client, ark, name="the gathering")
     ark.apply("scenario.effects", {**NO_EFFECTS, "skull": "modifier", "skull_value": -2}, owner)
-    start(owner_client, ark, name="Curse of the Rougarou")
-    start(owner_client, ark, scenario="torch")
     assert state(ark)["effects"]["easy-standard|torch"]["skull"]["modifier"] == -2
     assert chaos.reveal("skull", {"skull": state(ark)["effects"]["easy-standard|torch"]["skull"]})
+    # Typed effects win until the next scenario (issue 20): played again, its card again.
+    start(owner_client, ark, name="Curse of the Rougarou")
+    start(owner_client, ark, scenario="torch")
+    assert "easy-standard|torch" not in state(ark)["effects"]
 
 
 def test_old_events_naming_scenarios_by_text_still_replay_and_find_their_effects(owner, ark):
     # Events stored before the list: scenario.start with a name only, effects keyed then by it.
     ark.apply("scenario.start", {"name": "the gathering"}, owner)
     ark.apply("scenario.effects", {**NO_EFFECTS, "cultist": "modifier", "cultist_value": -3}, owner)
+    set_bag(ark, {"cultist": 1})
+    ark.apply("bag.draw", {}, owner, rng=Picks(0))
+    assert state(ark)["draws"][-1]["total"] == -3
     ark.apply("scenario.record", {"scenario": "The Gathering", "resolution": "R1"}, owner)
     ark.apply("scenario.start", {"name": "The Gathering"}, owner)
     fresh = Campaign.objects.get(pk=ark.pk)
     assert fresh.replay() == fresh.state
-    set_bag(ark, {"cultist": 1})
+    # Played again: the card's cultist (−1 on Standard) until the group types it again.
     ark.apply("bag.draw", {}, owner, rng=Picks(0))
-    assert state(ark)["draws"][-1]["total"] == -3
+    assert state(ark)["draws"][-1]["total"] == -1
 
 
 def test_a_state_kept_from_before_finds_effects_under_the_typed_name(owner, ark):
@@ -102,7 +107,8 @@ def test_a_state_kept_from_before_finds_effects_under_the_typed_name(owner, ark)
 def test_the_odds_say_which_symbols_they_guess(owner, owner_client, ark):
     start(owner_client, ark, scenario="torch")
     odds = GAMES["arkham"].context(None, state(ark), Viewing(page="bag"))["ark"]["odds"]
-    assert [g["token"] for g in odds["guesses"]] == ["skull", "cultist", "tablet", "elder_sign"]
+    # The card gives the cultist and the tablet; the skull's X waits for its count.
+    assert [g["token"] for g in odds["guesses"]] == ["skull", "elder_sign"]
     ark.apply(
         "scenario.effects",
         {k: "modifier" for k in NO_EFFECTS} | {f"{k}_value": -1 for k in NO_EFFECTS},

@@ -1,0 +1,311 @@
+"""The scenario reference card: what its skull, cultist, tablet and elder thing do, read from the
+box's facts when a scenario starts, with what the group says of the table (X's count, whether a
+card's condition holds, which act a two-act card is on).
+
+The facts are ``facts/scenario_tokens.json``, a copy of ``shared/data/arkham_scenario_tokens.json``
+(its ``_about`` names the sources): numbers, flags and neutral keys for both sides of each card
+(Easy and Standard read ``easy_standard``, Hard and Expert ``hard_expert``), never its words. The
+pages say each line in our own short words (``card_words``).
+
+In the state, ``card`` is set by ``scenario.start`` when the scenario has a card: ``scenario``
+(its id), ``x`` (what each X counts → the count the group gave), ``alt`` (symbol → which
+alternative holds, 0 none) and ``act`` (a variant of the card, "" for its default side). A
+symbol the group typed (``symbols``) wins over the card's line until the next scenario starts.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import Command, CommandError, Payload, State, need_choice, need_int
+from campaigns.engines import chaos
+from campaigns.games.arkham import catalogue, data
+from campaigns.games.arkham.card_words import X_LABELS, alternatives, line_words, signed, x_key
+
+SIDES = {"easy-standard": "easy_standard", "hard-expert": "hard_expert"}
+CARDS: dict[str, dict[str, Any]] = catalogue._load("scenario_tokens.json")["campaigns"]
+MAX_COUNT = chaos.MAX_X
+
+# Reading the facts
+
+
+def scenario_card(campaign: str, ref: str | None) -> dict[str, Any] | None:
+    return CARDS.get(campaign, {}).get("scenarios", {}).get(ref or "")
+
+
+def acts(card: dict[str, Any]) -> list[tuple[str, str]]:
+    """The card's variants, its default first: (key, label), e.g. ("", "Act 1"), ("act_2", …)."""
+    if not card.get("variants"):
+        return []
+    keys = [card.get("variant_default", ""), *card["variants"]]
+    return [("" if i == 0 else key, act_label(key)) for i, key in enumerate(keys)]
+
+
+def act_label(key: str) -> str:
+    number = key.rpartition("_")[2]
+    return _("Act %(n)s") % {"n": number} if number.isdigit() else key
+
+
+def lines(state: State) -> dict[str, dict[str, Any]]:
+    """The card's line for each of the four symbols that has one, for the campaign's
+    difficulty and the act chosen, or {} when the scenario being played has no card."""
+    held = state.get("card")
+    if not held or not state.get("scenario"):
+        return {}
+    card = scenario_card(state["campaign"], held.get("scenario"))
+    if card is None:
+        return {}
+    side = SIDES[data.BANDS[state["difficulty"]]]
+    sides = card["variants"].get(held.get("act"), card) if card.get("variants") else card
+    found = sides.get(side, {})
+    return {s: dict(found[s]) for s in data.SCENARIO_SYMBOLS if found.get(s)}
+
+
+def x_rule(line: dict[str, Any]) -> dict[str, Any]:
+    """A card's X as the engine reads it (``chaos.X_KEYS``): −X, with its multiplier, rounding,
+    offset and limits."""
+    rule: dict[str, Any] = {"per_x": -1}
+    multiplier = line.get("x_multiplier", 1)
+    if multiplier == 0.5:
+        rule["x_per"] = 2
+        rule["x_up"] = line.get("x_round") == "up"
+    elif multiplier != 1:
+        rule["x_times"] = int(multiplier)
+    if line.get("x_offset"):
+        rule["x_plus"] = int(line["x_offset"])
+    for key in ("x_min", "x_max"):
+        if key in line:
+            rule[key] = int(line[key])
+    return rule
+
+
+def effect(line: dict[str, Any], alt: int = 0) -> dict[str, Any]:
+    """A card's line as the engine's effect (X still to be given, ``per_x``), with the
+    alternative ``alt`` (1 for the first, or the first grade) in force when it is not 0."""
+    result: dict[str, Any] = {
+        "modifier": 0 if line["modifier"] == "X" else int(line["modifier"]),
+        "reveal_another": bool(line.get("reveal_another")),
+        "auto_fail": bool(line.get("auto_fail")),
+    }
+    if line["modifier"] == "X":
+        result.update(x_rule(line))
+    if not alt or not alternatives(line):
+        return result
+    if line.get("alt_auto_fail"):
+        return {"modifier": 0, "reveal_another": False, "auto_fail": True}
+    grades = line.get("alt_modifiers")
+    if grades:
+        result = {**result, "modifier": int(grades[min(alt, len(grades)) - 1])}
+    elif "alt_modifier" in line:
+        result = {k: v for k, v in result.items() if k not in chaos.X_KEYS and k != "per_x"} | {
+            "modifier": int(line["alt_modifier"])
+        }
+    if line.get("alt_reveal_another"):
+        result["reveal_another"] = True
+    if line.get("alt_auto_success"):
+        result["auto_succeed"] = True
+    if line.get("alt_token") == "frost":
+        # Counts as a frost (−1, reveal another); in addition to its own modifier, or instead.
+        own = int(result["modifier"]) if line.get("alt_token_in_addition") else 0
+        result.update(modifier=own - 1, reveal_another=True, as_frost=True)
+    return result
+
+
+def card_effects(state: State) -> dict[str, dict[str, Any]]:
+    """The card's effects for the scenario being played, as the engine reads them, with the
+    group's counts folded into X (a count not given yet counts 0) and the alternatives they
+    switched on."""
+    held = state.get("card") or {}
+    found = lines(state)
+    raw = {s: effect(line, int(held.get("alt", {}).get(s, 0))) for s, line in found.items()}
+    counts = {s: int(held.get("x", {}).get(x_key(found[s]), 0)) for s in raw}
+    return chaos.with_x(raw, counts)
+
+
+# What the page shows
+
+
+def card_view(state: State, typed: set[str], in_bag: dict[str, int]) -> dict[str, Any] | None:
+    """The scenario card's four lines as the page shows them, the counts X asks for (one field
+    per thing counted), the alternatives to switch on and the acts to choose, or None when the
+    scenario being played has no card. ``typed`` are the symbols the group typed, which win."""
+    held = state.get("card")
+    if not held or not state.get("scenario"):
+        return None
+    found = lines(state)
+    card = scenario_card(state["campaign"], held.get("scenario"))
+    if card is None:
+        return None
+    rows, counts, switches = [], {}, []
+    now = card_effects(state)
+    for symbol in data.SCENARIO_SYMBOLS:
+        line = found.get(symbol)
+        given = (
+            line
+            and line["modifier"] == "X"
+            and x_key(line) in held.get("x", {})
+            and not held.get("alt", {}).get(symbol)
+        )
+        row: dict[str, Any] = {
+            # What −X is with the count given (the alternative aside: its words say it).
+            "x_now": signed(int(now[symbol]["modifier"])) if given else "",
+            "symbol": symbol,
+            "label": data.TOKEN_LABELS[symbol],
+            "icon": f"icons/arkham/tokens.svg#{data.TOKEN_ICONS[symbol]}",
+            "typed": symbol in typed,
+            "line": line_words(line) if line else None,
+            "in_bag": bool(in_bag.get(symbol)),
+        }
+        rows.append(row)
+        if not line or symbol in typed:
+            continue
+        if line["modifier"] == "X" and x_key(line) not in counts:
+            key = x_key(line)
+            counts[key] = {
+                "key": key,
+                "label": X_LABELS.get(key, key),
+                "value": held.get("x", {}).get(key),
+            }
+        if alternatives(line):
+            alt = int(held.get("alt", {}).get(symbol, 0))
+            options = [(0, line_words(line)["does"])] + [
+                (n, text) for n, text in enumerate(line_words(line)["alts"], start=1)
+            ]
+            switches.append(
+                {
+                    "symbol": symbol,
+                    "label": data.TOKEN_LABELS[symbol],
+                    "icon": row["icon"],
+                    "options": [{"alt": n, "text": text, "on": n == alt} for n, text in options],
+                    "by_choice": bool(line.get("alt_by_choice")),
+                }
+            )
+    chosen = held.get("act", "")
+    return {
+        "rows": rows,
+        "counts": list(counts.values()),
+        "switches": switches,
+        "acts": [{"key": k, "label": label, "on": k == chosen} for k, label in acts(card)],
+    }
+
+
+# Commands: the count X reads, an alternative, the act
+
+
+def held_card(state: State, field: str) -> dict[str, Any]:
+    held = state.get("card")
+    if not held or not state.get("scenario"):
+        raise CommandError(_("Start a scenario from the list first: this is its card."), field)
+    return dict(held)
+
+
+def apply_count(state: State, payload: Payload) -> None:
+    held = held_card(state, "value")
+    key = payload.get("key")
+    wanted = {x_key(line) for line in lines(state).values() if line["modifier"] == "X"}
+    if not isinstance(key, str) or key not in wanted:
+        raise CommandError(_("This scenario's card has no X that counts that."), "value")
+    held["x"] = {**held.get("x", {}), key: need_int(payload, "value", 0, MAX_COUNT)}
+    state["card"] = held
+
+
+def describe_count(p: Payload) -> str:
+    return _("Set %(what)s to %(n)s") % {
+        "what": X_LABELS.get(p.get("key", ""), p.get("key", "")),
+        "n": p.get("value", ""),
+    }
+
+
+def apply_alt(state: State, payload: Payload) -> None:
+    held = held_card(state, "alt")
+    symbol = need_choice(payload, "symbol", data.SCENARIO_SYMBOLS)
+    line = lines(state).get(symbol)
+    if not line or not alternatives(line):
+        raise CommandError(_("This symbol's line on the card has no condition."), "alt")
+    held["alt"] = {**held.get("alt", {}), symbol: need_int(payload, "alt", 0, alternatives(line))}
+    state["card"] = held
+
+
+def describe_alt(p: Payload) -> str:
+    token = data.TOKEN_LABELS.get(p.get("symbol", ""), "")
+    if p.get("alt"):
+        return _("%(token)s: the card's condition holds") % {"token": token}
+    return _("%(token)s: back to the card's usual line") % {"token": token}
+
+
+def apply_act(state: State, payload: Payload) -> None:
+    held = held_card(state, "act")
+    card = scenario_card(state["campaign"], held.get("scenario")) or {}
+    act = payload.get("act") or ""
+    if act not in ([k for k, _label in acts(card)] or [""]):
+        raise CommandError(_("This scenario's card has no side for that act."), "act")
+    held["act"] = act
+    state["card"] = held
+
+
+def describe_act(p: Payload) -> str:
+    key = p.get("act") or "act_1"
+    return _("The scenario card's side for %(act)s") % {"act": act_label(str(key))}
+
+
+def start(state: State, ref: str, key: str) -> None:
+    """A scenario starting: its card, if it has one, with nothing said of the table yet. The
+    card's lines are its effects now: what the group typed for this scenario before (``key``:
+    a scenario played again) no longer wins over them."""
+    state.pop("card", None)
+    if scenario_card(state["campaign"], ref) is not None:
+        state["card"] = {"scenario": ref, "x": {}, "alt": {}, "act": ""}
+        state.get("effects", {}).pop(key, None)
+
+
+def resolve_plain(state: State, data_: Payload, rng: random.Random) -> Payload:
+    return {k: v for k, v in data_.items() if v is not None}
+
+
+class CountForm(forms.Form):
+    """The count one X of the card reads, named by what it counts (its neutral key)."""
+
+    key = forms.CharField(max_length=60, widget=forms.HiddenInput)
+    value = forms.IntegerField(
+        label=gettext_lazy("Count"),
+        min_value=0,
+        max_value=MAX_COUNT,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        key = self["key"].value()
+        if isinstance(key, str) and key in X_LABELS:
+            self.fields["value"].label = X_LABELS[key]
+
+
+class AltForm(forms.Form):
+    symbol = forms.ChoiceField(
+        choices=[(s, data.TOKEN_LABELS[s]) for s in data.SCENARIO_SYMBOLS],
+        widget=forms.HiddenInput,
+    )
+    alt = forms.IntegerField(min_value=0, max_value=5, widget=forms.HiddenInput)
+
+
+class ActForm(forms.Form):
+    act = forms.CharField(max_length=20, required=False, widget=forms.HiddenInput)
+
+
+# What a count, an alternative or an act changes: the card, the odds, the effects' words and
+# the draw (the contents' effect texts).
+CARD_REGIONS = ("bag-card", "bag-odds", "bag-correct", "bag-effects", "bag-actions")
+
+# Each sets a value read off the table (no stale check: the latest word is the table's).
+COMMANDS = (
+    Command(
+        "scenario.x", CountForm, apply_count, describe_count, resolve_plain, regions=CARD_REGIONS
+    ),
+    Command("scenario.alt", AltForm, apply_alt, describe_alt, resolve_plain, regions=CARD_REGIONS),
+    Command("scenario.act", ActForm, apply_act, describe_act, resolve_plain, regions=CARD_REGIONS),
+)
