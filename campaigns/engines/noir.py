@@ -19,6 +19,9 @@ from __future__ import annotations
 import copy
 from typing import Literal, TypedDict
 
+from campaigns.engines.noir_errors import NoirError as NoirError
+from campaigns.engines.noir_errors import gettext_noop as gettext_noop
+
 CASES = ("case2", "case1")
 WIN_RULES = ("count", "distinct")  # G-AN-1: five puzzle-piece cards, or five of different types
 END_STEPS = ("a", "b", "c", "d")
@@ -48,21 +51,6 @@ PILE_LIMIT = 5  # five or more: win, loss, a new case [rules.md:758-760]
 THREE = 3  # the "3" symbol asks for that many cards already played [seed 004:37]
 CLOSE_TYPES = 5  # five clue types close a case and score its puzzle pieces [rules.md:751-752]
 MOST = 99  # no pile or count holds more (the boxes hold 64 and 69 cards)
-
-
-def gettext_noop(message: str) -> str:
-    """Marks a message for the catalogues; the caller translates it when it shows it."""
-    return message
-
-
-class NoirError(ValueError):
-    """A change the rules (or the numbers on the table) do not allow."""
-
-    def __init__(self, message: str, field: str = "", **params: object) -> None:
-        super().__init__(message % params if params else message)
-        self.message = message
-        self.field = field
-        self.params = params
 
 
 class Column(TypedDict):
