@@ -46,6 +46,8 @@ def test_bad_set_ups_are_refused_next_to_the_field(owner_client):
         ),
         ({"players": 1, "typed": "Ann, 55, 5"}, "write name, health, sanity"),
         ({"players": 1, "ancient_one": "Syzygy", "typed": "Ann, 5, 5"}, "type it"),
+        # Easy, normal and hard are the rules' difficulties: no other is offered.
+        ({"players": 1, "typed": "Ann, 5, 5", "difficulty": "mixed"}, "Select a valid choice"),
     ]
     for fields, message in cases:
         response = owner_client.post("/new/eldritch/", {**NEW, **fields})
