@@ -3,6 +3,7 @@ gates, defeat, mysteries and the win, investigators' bounds, the round and repla
 
 import pytest
 
+from tests import factories
 from tests.conftest import assert_refused
 from tests.games.eldritch.helpers import game, make_eldritch, post, text
 
@@ -261,3 +262,12 @@ def test_a_surge_with_no_gate_of_the_omens_colour_spawns_one_gate(eh, owner_clie
 def test_the_mythos_difficulty_says_which_cards_go(owner, owner_client, difficulty, words):
     eh = make_eldritch(owner, difficulty=difficulty)
     assert words in text(owner_client.get(f"/c/{eh.pk}/p/setup/"))
+
+
+def test_a_game_set_up_before_keeps_its_mixed_difficulty_and_final_mystery(owner, owner_client):
+    # Stored set-ups from before: "mixed" and no awakening fact still replay as they were played.
+    old = dict(factories.SETUPS["eldritch"]["game"], difficulty="mixed")
+    del old["awakening"]
+    eh = factories.campaign("eldritch", owner=owner, setup={"game": old})
+    assert game(eh)["awakening"] == "mystery"
+    assert "Mixed" in text(owner_client.get(f"/c/{eh.pk}/"))
