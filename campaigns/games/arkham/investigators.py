@@ -227,11 +227,12 @@ def describe_trauma(p: Payload) -> str:
 # Killed or insane
 
 
-def apply_mark(state: State, payload: Payload) -> None:
-    """The group's word. Its refusals name no field: the status is the button tapped, so the
-    message shows at the top of the investigator's card."""
-    found = investigator(state, payload)
-    status = need_choice(payload, "status", STATUSES)
+def resolve_mark(state: State, data_: Payload, rng: random.Random) -> Payload:
+    """Killed or insane is for the rest of the campaign: a new mark on one who left is refused
+    here, when the tap is made. (A history recorded before this rule, where the group brought
+    someone back, still replays as it was played.) Its refusals name no field: the status is
+    the button tapped, so the message shows at the top of the investigator's card."""
+    found = investigator(state, data_)
     if found["status"] != "active":
         message = (
             _(
@@ -245,6 +246,15 @@ def apply_mark(state: State, payload: Payload) -> None:
             )
         )
         raise CommandError(message % {"name": found["name"]})
+    return with_investigator(state, data_, rng)
+
+
+def apply_mark(state: State, payload: Payload) -> None:
+    """The group's word."""
+    found = investigator(state, payload)
+    status = need_choice(payload, "status", STATUSES)
+    if status == "active" and found["status"] != "active":
+        found["status"] = "active"  # (only in a history recorded before resolve_mark's rule)
     found["marked"] = None if status == "active" else status
     refresh_status(found)
     keep_active_in_play(state)
@@ -417,7 +427,7 @@ COMMANDS = (
         MarkForm,
         apply_mark,
         describe_mark,
-        with_investigator,
+        resolve_mark,
         regions=PEOPLE_REGIONS,
     ),
     Command("investigator.item", ItemForm, apply_item, describe_item, with_investigator),

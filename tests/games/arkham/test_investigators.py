@@ -61,6 +61,30 @@ def test_killed_stays_killed_for_the_rest_of_the_campaign(owner_client, owner, a
     assert investigator(ark, roland)["status"] == "active"
 
 
+def test_a_history_played_before_the_rule_still_replays_as_it_was_played(owner, ark):
+    # A group that brought someone back before killed-is-for-good (the old "Back in play"
+    # button) keeps its history: replay, undo and import read the stored event as it was.
+    from campaigns.models import Event
+
+    ark.apply("investigator.add", {"name": "Roland Banks", "health": 2, "sanity": 5}, owner)
+    roland = ark.state["investigators"][-1]["id"]
+    ark.apply("investigator.mark", {"investigator": roland, "status": "killed"}, owner)
+    # The event the old button stored, written as it was then.
+    last = ark.events.order_by("-seq").first()
+    Event.objects.create(
+        campaign=ark,
+        seq=last.seq + 1,
+        kind=Event.Kind.DO,
+        action="investigator.mark",
+        data={"investigator": roland, "status": "active", "name": "Roland Banks"},
+        actor=last.actor,
+        actor_name=last.actor_name,
+    )
+    assert next(i for i in ark.replay()["investigators"] if i["id"] == roland)["status"] == (
+        "active"
+    )
+
+
 def test_insane_stays_insane_when_marked_by_the_group(owner_client, owner, ark):
     agnes = add_investigator(owner_client, ark, name="Agnes Baker")
     ark.apply("investigator.mark", {"investigator": agnes, "status": "insane"}, owner)
