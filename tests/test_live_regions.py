@@ -380,6 +380,7 @@ AEONSEND: list[tuple[str, Post]] = [
     ("ae.sets", {"sets": ["AE"]}),
     ("ae.set_cards", {}),
     ("ae.market", {"market": "random"}),
+    ("ae.lose", {}),  # last: the game is over after it
     *META,
 ]
 

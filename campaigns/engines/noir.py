@@ -19,6 +19,9 @@ from __future__ import annotations
 import copy
 from typing import Literal, TypedDict
 
+from campaigns.engines.noir_errors import NoirError as NoirError
+from campaigns.engines.noir_errors import gettext_noop as gettext_noop
+
 CASES = ("case2", "case1")
 WIN_RULES = ("count", "distinct")  # G-AN-1: five puzzle-piece cards, or five of different types
 END_STEPS = ("a", "b", "c", "d")
@@ -45,23 +48,9 @@ STORM_CARDS = 4  # [rules.md:712]
 SANITY_FROM = 8  # the 8th or later card in a column [rules.md:728]
 STORM_AT = 3  # the 3rd hourglass in a column [rules.md:732]
 PILE_LIMIT = 5  # five or more: win, loss, a new case [rules.md:758-760]
+THREE = 3  # the "3" symbol asks for that many cards already played [seed 004:37]
 CLOSE_TYPES = 5  # five clue types close a case and score its puzzle pieces [rules.md:751-752]
 MOST = 99  # no pile or count holds more (the boxes hold 64 and 69 cards)
-
-
-def gettext_noop(message: str) -> str:
-    """Marks a message for the catalogues; the caller translates it when it shows it."""
-    return message
-
-
-class NoirError(ValueError):
-    """A change the rules (or the numbers on the table) do not allow."""
-
-    def __init__(self, message: str, field: str = "", **params: object) -> None:
-        super().__init__(message % params if params else message)
-        self.message = message
-        self.field = field
-        self.params = params
 
 
 class Column(TypedDict):
@@ -92,6 +81,8 @@ class Card(TypedDict):
     keyhole: bool
     flash: bool
     master_key: bool
+    three: bool  # the "3" symbol: three cards already in the column [seed 004:37]
+    special_key: bool  # needs a master key already played in the column [seed 004:41]
 
 
 class Play(TypedDict):
@@ -332,6 +323,19 @@ def _place(play: Play, card: Card) -> None:
             "keyhole",
             keys=column["keys"],
         )
+    if card["three"] and column["cards"] < THREE:
+        raise NoirError(
+            gettext_noop(
+                "A card with the “3” symbol needs three cards in the column: it has %(cards)d."
+            ),
+            "three",
+            cards=column["cards"],
+        )
+    if card["special_key"] and not column["master_key"]:
+        raise NoirError(
+            gettext_noop("A special key needs a master key already played in the column."),
+            "special_key",
+        )
     if card["flash"] and column["flash"]:
         raise NoirError(gettext_noop("A case column holds at most one flash card."), "flash")
     if card["flash"] and not column["lightning"]:
@@ -381,8 +385,9 @@ def play_from_hand(play: Play, card: Card, taken_hourglass: bool) -> Play:
 
 def close_case(play: Play, column_id: int, taken_hourglass: bool) -> Play:
     """Action d): the row's first card discarded, a case with five clue types closed; its
-    puzzle pieces go to the Big Picture when they score, the rest (storm cards aside, G-AN-4)
-    to the closed-cases pile [rules.md:750-753]."""
+    puzzle pieces go to the Big Picture when they score, the rest of the column, its victim
+    card included and its storm cards aside (G-AN-4), to the closed-cases pile [rules.md:750-753,
+    seed 004:55]."""
     play = _playing(play)
     column = find_column(play, column_id)
     if not can_close(column):
@@ -393,7 +398,7 @@ def close_case(play: Play, column_id: int, taken_hourglass: bool) -> Play:
         )
     _take_from_row(play)
     _discard(play, taken_hourglass)
-    kept = column["cards"] - column["storms"]
+    kept = 1 + column["cards"] - column["storms"]  # the victim card, then the cards played
     if would_score(column):
         play["big_picture"] = [*play["big_picture"], *column["puzzles"]]
         kept -= len(column["puzzles"])

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from campaigns.commands import registry
 from campaigns.games.aeonsend import (
     banished,
+    ending,
     exhausted,
     legacy,
     nemesis,
@@ -49,6 +50,7 @@ GAME = Game(
         scores.COMMANDS,
         start.COMMANDS,
         turns.COMMANDS,
+        ending.COMMANDS,
         outside.COMMANDS,
         nemesis.COMMANDS,
         exhausted.COMMANDS,

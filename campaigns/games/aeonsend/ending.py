@@ -2,8 +2,9 @@
 
 Rules (shared/spec/rules.md §2d, [003:583-591]): the players win when the nemesis has 0 life or
 when "the nemesis has no cards in its deck and no minions or powers in play at the end of any
-turn"; they lose when Gravehold has 0 life or when all the players are exhausted ("the game ends
-immediately" [003:566]); in solo play only Gravehold's fall loses [003:605].
+turn"; they lose when Gravehold has 0 life, when all the players are exhausted ("the game ends
+immediately" [003:566]) or when the nemesis mat's own condition is met [003:591] (the group
+says so: ``ae.lose``); in solo play exhaustion does not lose [003:605].
 
 The game ends at the first of these, so once it is over the table refuses further changes of
 life, nemesis draws and turn order draws until a new game starts (or the group undoes the
@@ -12,17 +13,20 @@ result is read from the state. The refusal is made when a change is asked for (i
 not in apply(): histories saved before this rule held changes made after an end, and they must
 still replay and import as they were.
 
-The second victory condition is the one end that is not visible in life: it is stored as
-``table["end"] = "deck"`` by the turn order draw that found it (turns.apply_draw).
+The second victory condition and the nemesis's own condition are the ends not visible in life:
+they are stored as ``table["end"] = "deck"`` by the turn order draw that found it
+(turns.apply_draw) and ``"condition"`` by ``ae.lose``.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaigns.commands import CommandError
+from campaigns.commands import Command, CommandError, Payload, State
+from campaigns.games.aeonsend.common import EmptyForm
 from campaigns.games.aeonsend.state import AeonsEndState
 
 # Why a game ended: the result and the words the table reads.
@@ -31,6 +35,7 @@ WHY = {
     "nemesis": "win",
     "gravehold": "loss",
     "exhausted": "loss",
+    "condition": "loss",
 }
 
 
@@ -50,6 +55,9 @@ def ends(state: AeonsEndState) -> list[str]:
         found.append("exhausted")
     if table["nemesis_life"] == 0:
         found.append("nemesis")
+    if table.get("end") == "condition":
+        # Stored by the change that ended the game: nothing could change after it.
+        return ["condition"]
     if "deck" in found:
         # Stored by the draw that ended the game: nothing could change after it.
         return ["deck"]
@@ -85,6 +93,7 @@ def end_texts(state: AeonsEndState) -> list[dict[str, str]]:
         "nemesis": _("The nemesis has no life left: you win!"),
         "gravehold": _("Gravehold has fallen: you lose."),
         "exhausted": _("Every player is exhausted: you lose."),
+        "condition": _("The nemesis's own condition is met: you lose."),
     }
     found = [{"result": WHY[why], "why": why, "text": texts[why]} for why in ends(state)[:1]]
     table = state["table"]
@@ -99,3 +108,29 @@ def end_texts(state: AeonsEndState) -> list[dict[str, str]]:
             }
         )
     return found
+
+
+# The nemesis's own condition [003:591]: the group says it is met, and the game is lost.
+
+
+def resolve_lose(state: State, data_: Payload, rng: random.Random) -> Payload:
+    if not state["table"]["nemesis"]:
+        raise CommandError(_("Start a game first: name the nemesis and its life."))
+    refuse_when_over(state)
+    return {}
+
+
+def apply_lose(state: State, payload: Payload) -> None:
+    state["table"]["end"] = "condition"
+
+
+COMMANDS = (
+    Command(
+        "ae.lose",
+        EmptyForm,
+        apply_lose,
+        lambda p: _("Lost by the nemesis's own condition"),
+        resolve=resolve_lose,
+        stale_check=True,
+    ),
+)

@@ -107,7 +107,8 @@ class Table(TypedDict):
     deck: turn_order.State  # the engine's state: no undrawn order is stored
     # Keys added by the commands that use them (games before them have none):
     outside: NotRequired[bool]  # a game outside the campaign (other difficulties allowed)
-    end: NotRequired[str]  # "deck": won by the second victory condition (ending.py)
+    end: NotRequired[str]  # "deck": won by the second victory condition; "condition": lost by
+    # the nemesis's own (ending.py)
     nemesis_deck: NotRequired[NemesisDeck]
     in_play: NotRequired[list[InPlay]]
 

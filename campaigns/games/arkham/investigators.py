@@ -44,9 +44,11 @@ ITEM_KINDS = ("asset", "weakness")
 
 
 def refresh_status(found: Investigator) -> None:
-    """Killed or insane by trauma, or as the group marked them (the group's word wins); one
-    who has been replaced stays on the record as they left, whatever their trauma does."""
-    if found.get("replaced_by") and found["status"] != "active":
+    """Killed or insane by trauma, or as the group marked them (the group's word wins). Killed
+    or insane is for the rest of the campaign: whatever their trauma does later, they stay as
+    they left (Rules Reference "Killed and Insane Investigators"); only undoing the change that
+    marked them brings them back."""
+    if found["status"] != "active":
         return
     if found["marked"]:
         found["status"] = found["marked"]
@@ -225,22 +227,34 @@ def describe_trauma(p: Payload) -> str:
 # Killed or insane
 
 
+def resolve_mark(state: State, data_: Payload, rng: random.Random) -> Payload:
+    """Killed or insane is for the rest of the campaign: a new mark on one who left is refused
+    here, when the tap is made. (A history recorded before this rule, where the group brought
+    someone back, still replays as it was played.) Its refusals name no field: the status is
+    the button tapped, so the message shows at the top of the investigator's card."""
+    found = investigator(state, data_)
+    if found["status"] != "active":
+        message = (
+            _(
+                "%(name)s was killed and cannot come back in this campaign: undo the change that "
+                "marked them instead."
+            )
+            if found["status"] == "killed"
+            else _(
+                "%(name)s was driven insane and cannot come back in this campaign: undo the "
+                "change that marked them instead."
+            )
+        )
+        raise CommandError(message % {"name": found["name"]})
+    return with_investigator(state, data_, rng)
+
+
 def apply_mark(state: State, payload: Payload) -> None:
-    """The group's word. Its refusals name no field: the status is the button tapped, so the
-    message shows at the top of the investigator's card."""
+    """The group's word."""
     found = investigator(state, payload)
     status = need_choice(payload, "status", STATUSES)
-    if status == "active" and (
-        found["physical"] >= found["health"] or found["mental"] >= found["sanity"]
-    ):
-        raise CommandError(
-            _("%(name)s's trauma reaches their health or sanity: lower it first.")
-            % {"name": found["name"]}
-        )
-    if status == "active" and found.get("replaced_by"):
-        raise CommandError(
-            _("%(name)s has been replaced: undo the replacement instead.") % {"name": found["name"]}
-        )
+    if status == "active" and found["status"] != "active":
+        found["status"] = "active"  # (only in a history recorded before resolve_mark's rule)
     found["marked"] = None if status == "active" else status
     refresh_status(found)
     keep_active_in_play(state)
@@ -413,7 +427,7 @@ COMMANDS = (
         MarkForm,
         apply_mark,
         describe_mark,
-        with_investigator,
+        resolve_mark,
         regions=PEOPLE_REGIONS,
     ),
     Command("investigator.item", ItemForm, apply_item, describe_item, with_investigator),

@@ -197,6 +197,11 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
         xp = need_int(row, "xp")
         if not 0 <= xp <= 100:
             raise CommandError(_("%(name)s: XP gained must be from 0 to 100.") % who, f"xp-{key}")
+        fate = row.get("fate") or ""
+        if fate not in ("", "killed", "insane"):
+            raise CommandError(_("%(name)s: killed or insane, or neither.") % who, f"fate-{key}")
+        if fate and found["status"] == "active":
+            found["marked"] = fate  # the group's word wins over the trauma gained with it
         gains = {}
         for kind in TRAUMA_KINDS:
             gains[kind] = need_int(row, kind)
@@ -210,13 +215,8 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
             if trauma_of(found, kind) + gains[kind] > 30:
                 raise CommandError(_("Keep trauma to 30 or less."), f"{kind}-{key}")
             set_trauma(found, kind, trauma_of(found, kind) + gains[kind])
-        fate = row.get("fate") or ""
-        if fate not in ("", "killed", "insane"):
-            raise CommandError(_("%(name)s: killed or insane, or neither.") % who, f"fate-{key}")
         # An event from before the refusal in resolve_record_scenario may pass the limit.
         found["xp"] = min(found["xp"] + xp, MAX_XP)
-        if fate:
-            found["marked"] = fate
         refresh_status(found)
         results.append(
             {

@@ -44,6 +44,9 @@ class Purchase(TypedDict):
     upgrade_from: NotRequired[int | None]  # the level of the card it upgrades
     exceptional: NotRequired[bool]
     boxes: NotRequired[int]  # a Customizable card's boxes marked
+    myriad: NotRequired[bool]  # one price for every copy of its level (xp.py)
+    adaptable: NotRequired[bool]  # a level-0 swap at no cost
+    story: NotRequired[bool]  # a story card: no cost
 
 
 class Investigator(TypedDict):

@@ -1,15 +1,18 @@
 """Experience: earned XP (the investigator's field and the step after a scenario refuse the same
 totals) and spending it as the rules price a purchase: a card its level, at least 1; an upgrade
 the difference in level, at least 1; an Exceptional card double; a Customizable upgrade the
-boxes it marks. The seed has no XP rules (``shared/spec/rules.md`` line 88: "[NOT IN SEED]:
-… XP"): these follow the Rules Reference entries "Experience", "Upgrading", "Exceptional" and
-"Customizable", as issue 9 asks.
+boxes it marks; a Myriad card once for every copy of one level (each further copy of that level
+costs nothing); an Adaptable swap of a level-0 card for another nothing; a story card nothing.
+The seed has no XP rules (``shared/spec/rules.md`` line 88: "[NOT IN SEED]: … XP"): these
+follow the Rules Reference entries "Experience", "Upgrading", "Exceptional", "Customizable",
+"Myriad" and "Adaptable", as issues 9 and 20 ask.
 
 In the state each investigator has ``xp`` (earned, all told), ``spent`` and ``purchases``.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from django import forms
@@ -25,7 +28,7 @@ from campaigns.games.arkham.common import (
     investigator,
     with_investigator,
 )
-from campaigns.games.arkham.state import Purchase
+from campaigns.games.arkham.state import Investigator, Purchase
 
 MAX_XP = 999  # earned XP, all told: the XP field and the step after a scenario both refuse more
 
@@ -57,6 +60,26 @@ def xp_cost(
     return cost * 2 if exceptional else cost
 
 
+KINDS = ("myriad", "adaptable", "story")  # a purchase's kind beside the plain one
+
+
+def kind_of(payload: Payload) -> str:
+    """Which of Myriad, an Adaptable swap or a story card the purchase is ("" for none)."""
+    kinds = [kind for kind in KINDS if payload.get(kind) is True]
+    if len(kinds) > 1:
+        raise CommandError(_("Choose one of Myriad, Adaptable or story card."), kinds[-1])
+    return kinds[0] if kinds else ""
+
+
+def myriad_paid(found: Investigator, card: str, level: int) -> bool:
+    """A copy of this Myriad card at this level is already bought: its price covered them all."""
+    name = card.casefold()
+    return any(
+        p.get("myriad") and p["card"].casefold() == name and p["level"] == level
+        for p in found["purchases"]
+    )
+
+
 def purchase_of(payload: Payload) -> tuple[int, int | None, bool, int]:
     """(level, upgrade from, exceptional, boxes) of a purchase, checked."""
     boxes = need_int(payload, "boxes", 0, 30) if payload.get("boxes") is not None else 0
@@ -78,7 +101,16 @@ def apply_buy(state: State, payload: Payload) -> None:
     found = investigator(state, payload)
     level, upgrade_from, exceptional, boxes = purchase_of(payload)
     card = need_str(payload, "card", NAME, blank=True).strip()
+    kind = kind_of(payload)
     cost = xp_cost(level, upgrade_from, exceptional, boxes)
+    if kind == "adaptable" and (level or upgrade_from is not None or boxes):
+        raise CommandError(_("Adaptable swaps a level-0 card for another level-0 card."), "level")
+    if kind == "myriad" and not card:
+        raise CommandError(
+            _("Name the card: Myriad's one price covers its copies by name."), "card"
+        )
+    if kind in ("adaptable", "story") or (kind == "myriad" and myriad_paid(found, card, level)):
+        cost = 0
     unspent = found["xp"] - found["spent"]
     if cost > unspent:
         raise CommandError(
@@ -96,15 +128,31 @@ def apply_buy(state: State, payload: Payload) -> None:
         purchase["exceptional"] = True
     if boxes:
         purchase["boxes"] = boxes
+    if kind:
+        purchase[kind] = True  # type: ignore[literal-required]
     found["purchases"].append(purchase)
+
+
+def resolve_buy(state: State, data_: Payload, rng: random.Random) -> Payload:
+    """The investigator's name, and whether a Myriad copy is already paid for, for the words."""
+    payload = with_investigator(state, data_, rng)
+    card = str(payload.get("card") or "").strip()
+    level = payload.get("level")
+    found = investigator(state, payload)
+    if payload.get("myriad") is True and isinstance(level, int) and myriad_paid(found, card, level):
+        payload["copy"] = True
+    return payload
 
 
 def describe_buy(p: Payload) -> str:
     try:
         level, upgrade_from, exceptional, boxes = purchase_of(p)
         cost = xp_cost(level, upgrade_from, exceptional, boxes)
+        kind = kind_of(p)
     except CommandError:
-        level, upgrade_from, boxes, cost = p.get("level", 0), None, 0, 0
+        level, upgrade_from, boxes, cost, kind = p.get("level", 0), None, 0, 0, ""
+    if p.get("copy") is True:
+        cost = 0
     words = {
         "name": p.get("name", ""),
         "cost": cost,
@@ -113,6 +161,19 @@ def describe_buy(p: Payload) -> str:
         "old": upgrade_from,
         "boxes": boxes,
     }
+    if kind == "story":
+        return _("%(name)s added the story card %(card)s: no XP") % words
+    if kind == "adaptable":
+        return _("%(name)s swapped in %(card)s with Adaptable: no XP") % words
+    if kind == "myriad" and not cost:
+        return _("%(name)s took another copy of %(card)s (level %(level)s, Myriad): no XP") % words
+    if kind == "myriad" and upgrade_from is not None:
+        return (
+            _("%(name)s spent %(cost)d XP upgrading %(card)s (level %(old)s to %(level)s, Myriad)")
+            % words
+        )
+    if kind == "myriad":
+        return _("%(name)s spent %(cost)d XP on %(card)s (level %(level)s, Myriad)") % words
     if boxes:
         return _("%(name)s spent %(cost)d XP on %(card)s (%(boxes)d boxes)") % words
     if upgrade_from is not None:
@@ -152,6 +213,13 @@ class BuyForm(InvestigatorIdForm):
     exceptional = forms.BooleanField(
         label=gettext_lazy("Exceptional (costs double)"), required=False
     )
+    myriad = forms.BooleanField(
+        label=gettext_lazy("Myriad (every copy of this level for one price)"), required=False
+    )
+    adaptable = forms.BooleanField(
+        label=gettext_lazy("Adaptable swap (level 0 for level 0, no XP)"), required=False
+    )
+    story = forms.BooleanField(label=gettext_lazy("Story card (no XP)"), required=False)
     boxes = forms.IntegerField(
         label=gettext_lazy("Customizable: boxes marked"),
         min_value=1,
@@ -161,14 +229,18 @@ class BuyForm(InvestigatorIdForm):
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}),
     )
 
+    def purchase_kinds(self) -> list[Any]:
+        return [self[kind] for kind in KINDS]
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if cleaned.get("level") is None and not cleaned.get("boxes") and "level" not in self.errors:
             self.add_error("level", _("Give the card's level."))
         if cleaned.get("level") is None:
             cleaned["level"] = 0
-        if not cleaned.get("exceptional"):
-            cleaned.pop("exceptional", None)
+        for flag in ("exceptional", *KINDS):
+            if not cleaned.get(flag):
+                cleaned.pop(flag, None)
         return cleaned
 
 
@@ -180,5 +252,5 @@ COMMANDS = (
         describe_investigator(gettext_noop("%(name)s: XP earned %(delta)s")),
         with_investigator,
     ),
-    Command("investigator.buy", BuyForm, apply_buy, describe_buy, with_investigator),
+    Command("investigator.buy", BuyForm, apply_buy, describe_buy, resolve_buy),
 )

@@ -53,10 +53,13 @@ def who(payload: Payload) -> str:
 
 
 def advance_doom(game: Game, steps: int) -> None:
-    """Doom moves toward 0 by `steps`; at 0 the Ancient One awakens (rules.md §3a)."""
+    """Doom moves toward 0 by `steps`; at 0 the Ancient One awakens (rules.md §3a) and does what
+    its sheet's back says: the final mystery starts, or the investigators lose (Azathoth)."""
     game["doom"] = max(0, game["doom"] - steps)
-    if game["doom"] == 0:
+    if game["doom"] == 0 and not game["awakened"]:
         game["awakened"] = True
+        if game.get("awakening") == "loss" and game["outcome"] is None:
+            game["outcome"] = {"result": "loss", "reason": "doom"}
 
 
 def fall(game: Game, person: Investigator, status: str) -> None:

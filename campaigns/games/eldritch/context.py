@@ -14,16 +14,20 @@ from campaigns.games.eldritch.state import Game
 def game_view(game: Game, viewing: Viewing) -> dict[str, Any]:
     mysteries = game["mysteries"]
     outcome = game["outcome"]
+    final = game["awakened"] and game.get("awakening") != "loss"  # the final mystery is due
     return {
         **game,
-        "difficulty_label": data.DIFFICULTIES[game["difficulty"]],
+        "difficulty_label": {**data.DIFFICULTIES, **data.EARLIER_DIFFICULTIES}[game["difficulty"]],
+        "removed_cards": data.REMOVED_CARDS.get(game["difficulty"], ""),
+        "awakening_loss": game.get("awakening") == "loss",
         "people": [investigator_view(game, p) for p in game["investigators"]],
         "available": available(game),
         "outcome_result": outcome and data.RESULTS[outcome["result"]],
         "outcome_reason": outcome and data.REASONS[outcome["reason"]],
-        "mysteries_needed": mysteries["to_win"] + (1 if game["awakened"] else 0),
+        "final_mystery": final,
+        "mysteries_needed": mysteries["to_win"] + (1 if final else 0),
         "mysteries_done": mysteries["solved"] + (1 if mysteries["final"] else 0),
-        "final_open": game["awakened"]
+        "final_open": final
         and mysteries["solved"] >= mysteries["to_win"]
         and not mysteries["final"],
         **doom.doom_view(game),

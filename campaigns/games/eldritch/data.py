@@ -28,12 +28,33 @@ CUSTOM = "custom"  # an Ancient One typed with its numbers
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
 NAME_LENGTH = 60
 
+# The mythos difficulty: which mythos cards the group removes before building the deck
+# (the rules' easy, normal and hard; "mixed" was ours, no rule's: kept only so that a game set up
+# with it still replays, never offered again).
 DIFFICULTIES = {
     "easy": _("Easy"),
     "normal": _("Normal"),
     "hard": _("Hard"),
-    "mixed": _("Mixed"),
 }
+EARLIER_DIFFICULTIES = {"mixed": _("Mixed")}
+REMOVED_CARDS = {
+    "easy": _("Before building the mythos deck, remove the hard mythos cards."),
+    "normal": _("Build the mythos deck from the easy, normal and hard cards alike."),
+    "hard": _("Before building the mythos deck, remove the easy mythos cards."),
+}
+
+# What the Ancient One's awakening (doom 0) does, from its sheet's back (facts.json "awakening";
+# missing: the final mystery starts [001:62-69]).
+AWAKENINGS = {
+    "mystery": _("The final mystery starts"),
+    "loss": _("The investigators lose"),
+}
+
+
+def awakening_of(ancient_one: str) -> str:
+    return str(ANCIENT_ONES.get(ancient_one, {}).get("awakening", "mystery"))
+
+
 STAGE_LABELS = ("I", "II", "III")
 COLOURS = {"green": _("Green"), "yellow": _("Yellow"), "blue": _("Blue")}
 GATE_COLOURS = {"green": _("Green"), "blue": _("Blue"), "red": _("Red")}

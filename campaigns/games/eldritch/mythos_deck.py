@@ -11,7 +11,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaigns.commands import (
     Command,
@@ -137,14 +137,26 @@ def icons(game: Game) -> list[dict[str, Any]]:
         {"key": "omen", "label": _("Advance the omen")},
         {"key": "reckoning", "label": _("Reckoning")},
         {"key": "gates", "label": _("Spawn gates: %(n)d") % {"n": ref["spawn_gates"]}},
-        {
-            "key": "surge",
-            "label": _("Monster surge: %(n)d per gate of the omen's colour")
-            % {"n": ref["monster_surge"]},
-        },
+        surge(game),
         {"key": "clues", "label": _("Spawn clues: %(n)d") % {"n": ref["spawn_clues"]}},
         {"key": "text", "label": _("Then the card's own effect")},
     ]
+
+
+def surge(game: Game) -> dict[str, Any]:
+    """A surge at each gate of the omen's colour; with none open, one gate spawns [001:468]."""
+    colour = data.OMEN_TRACK[game["omen"] % len(data.OMEN_TRACK)]
+    gates = game["gates"][colour]
+    words = {"n": game["reference"]["monster_surge"], "colour": data.GATE_COLOURS[colour]}
+    if not gates:
+        label = _("Monster surge: no %(colour)s gate is open: spawn 1 gate instead.") % words
+    else:
+        label = ngettext(
+            "Monster surge: %(n)d monster at each %(colour)s gate (%(gates)d open)",
+            "Monster surge: %(n)d monsters at each %(colour)s gate (%(gates)d open)",
+            words["n"],
+        ) % {**words, "gates": gates}
+    return {"key": "surge", "label": label}
 
 
 COMMANDS = (

@@ -69,6 +69,12 @@ class SetupForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Leave empty to use the Ancient One's number."),
     )
+    custom_awakening = forms.ChoiceField(
+        label=gettext_lazy("Its awakening"),
+        choices=list(data.AWAKENINGS.items()),
+        initial="mystery",
+        required=False,
+    )
     custom_deck = forms.CharField(
         label=gettext_lazy("Typed mythos deck"),
         max_length=60,
@@ -87,6 +93,9 @@ class SetupForm(forms.Form):
         label=gettext_lazy("Mythos difficulty"),
         choices=list(data.DIFFICULTIES.items()),
         initial="normal",
+        help_text=gettext_lazy(
+            "Easy: remove the hard mythos cards. Hard: remove the easy ones. Normal: use them all."
+        ),
     )
     typed = forms.CharField(
         label=gettext_lazy("Typed investigators"),
@@ -162,6 +171,7 @@ def setup_of(cleaned: dict[str, Any]) -> dict[str, Any]:
             "starting_doom": cleaned["custom_doom"],
             "mysteries_to_win": cleaned.get("custom_mysteries"),
             "mythos_deck": parse_deck(cleaned["custom_deck"]),
+            "awakening": cleaned.get("custom_awakening") or "mystery",
         }
     else:
         ancient = dict(data.ANCIENT_ONES[str(name)])
@@ -201,6 +211,7 @@ def setup_of(cleaned: dict[str, Any]) -> dict[str, Any]:
         "deck": ancient["mythos_deck"],
         "players": players,
         "difficulty": cleaned["difficulty"],
+        "awakening": ancient.get("awakening", "mystery"),
         "investigators": people,
     }
 
@@ -222,7 +233,12 @@ def new_game(setup: Any, state: State | None = None) -> Game:
         raise CommandError(_("The set-up does not fit this game."))
     players = need(setup.get("players"), int, data.MIN_PLAYERS, data.MAX_PLAYERS)
     people = setup["investigators"]
-    if len(people) != players or setup.get("difficulty") not in data.DIFFICULTIES:
+    difficulties = {**data.DIFFICULTIES, **data.EARLIER_DIFFICULTIES}
+    if len(people) != players or setup.get("difficulty") not in difficulties:
+        raise CommandError(_("The set-up does not fit this game."))
+    # A set-up from before the awakening was a fact played on to the final mystery: so it stays.
+    awakening = setup.get("awakening", "mystery")
+    if awakening not in data.AWAKENINGS:
         raise CommandError(_("The set-up does not fit this game."))
     try:
         deck = mythos.build(setup.get("deck"))  # type: ignore[arg-type]
@@ -269,6 +285,7 @@ def new_game(setup: Any, state: State | None = None) -> Game:
         "deck": deck,
         "doom": doom,
         "awakened": False,
+        "awakening": awakening,
         "omen": 0,
         "gates": {colour: 0 for colour in data.GATE_COLOURS},
         "mysteries": {

@@ -7,7 +7,7 @@ game played, ``pick`` the last random pick of an Ancient One and investigators.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from campaigns.engines.mythos import Deck
 
@@ -80,6 +80,7 @@ class Game(TypedDict):
     deck: Deck
     doom: int
     awakened: bool
+    awakening: NotRequired[str]  # "mystery" or "loss" (data.AWAKENINGS); missing: "mystery"
     omen: int  # the index on the omen track
     gates: dict[str, int]  # open gates by colour
     mysteries: Mysteries

@@ -67,6 +67,8 @@ class PlayForm(forms.Form):
     keyhole = forms.BooleanField(label=gettext_lazy("Keyhole"), required=False)
     flash = forms.BooleanField(label=gettext_lazy("Flash"), required=False)
     master_key = forms.BooleanField(label=gettext_lazy("Master key"), required=False)
+    special_key = forms.BooleanField(label=gettext_lazy("Special key"), required=False)
+    three = forms.BooleanField(label=gettext_lazy("The “3” symbol"), required=False)
     column = ColumnChoice()
 
 
@@ -84,6 +86,8 @@ def card(payload: Payload) -> noir.Card:
         "keyhole": flag(payload, "keyhole"),
         "flash": flag(payload, "flash"),
         "master_key": flag(payload, "master_key"),
+        "three": flag(payload, "three"),
+        "special_key": flag(payload, "special_key"),
     }
 
 

@@ -53,7 +53,9 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
             "case_label": data.CASES.get(play["case"], ""),
             "storm": storm,
             "fresh": play["round"] == 1 and play["phase"] == "action" and not play["discard"],
-            "setup_steps": [(n, text) for n, text, case2 in data.SETUP_STEPS if storm or not case2],
+            "setup_steps": list(
+                enumerate((text for text, cases in data.SETUP_STEPS if play["case"] in cases), 1)
+            ),
             "win_rule": state["win_rule"],
             "win_rule_label": data.WIN_RULES[state["win_rule"]],
             "actions": data.ACTIONS,

@@ -31,22 +31,22 @@ WIN_RULES = {
     "distinct": _("Five puzzle-piece cards of different clue types in the Big Picture"),
 }
 
-# The numbered set-up steps [rules.md:720-726]; the storm step and the formula cards are Case 2's.
+# The set-up steps in order [rules.md:720-726, seed 004:9-19], each with the cases it belongs to;
+# the page numbers the ones its case shows 1, 2, 3 … (the storm and formula cards are Case 2's).
 SETUP_STEPS = [
-    ("1", _("Lay out the four set-up cards."), False),
-    ("2", _("Set the expert cards aside."), False),
-    ("2", _("Set the formula cards aside."), True),
+    (_("Lay out the four set-up cards."), CASES.keys()),
+    (_("Set the expert cards aside."), {"case1"}),
+    (_("Set the formula cards and the expert cards aside."), {"case2"}),
     (
-        "3",
         _(
             "Shuffle the six victim cards: one goes back to the box unseen, five make the "
             "victim pile, and the top two are drawn face up as the first two cases."
         ),
-        False,
+        CASES.keys(),
     ),
-    ("4", _("Shuffle the clue deck and deal a row of five clue cards face up."), False),
-    ("5", _("Draw three clue cards as your hand."), False),
-    ("6", _("Shuffle the four storm cards."), True),
+    (_("Shuffle the clue deck and deal a row of five clue cards face up."), CASES.keys()),
+    (_("Draw three clue cards as your hand."), CASES.keys()),
+    (_("Shuffle the four storm cards."), {"case2"}),
 ]
 
 ACTIONS = {

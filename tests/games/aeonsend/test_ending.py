@@ -1,6 +1,7 @@
 """Aeon's End: Legacy: a finished game stays finished (rules.md §2d, [003:583-591])."""
 
 import copy
+import html
 import json
 
 from campaigns.games.aeonsend import turns
@@ -87,3 +88,43 @@ def test_a_history_saved_with_changes_after_the_end_still_imports(owner, owner_c
     document.update(state=state, version=document["version"] + 1)
     imported = import_campaign(json.dumps(document).encode(), owner)
     assert imported.state["table"]["lives"] == [6, 10]
+
+
+def test_the_nemesis_own_condition_ends_the_game_as_a_loss_that_stays(owner, owner_client, ae):
+    # rules.md §2d [003:591]: a nemesis mat may name a condition that loses the game at once.
+    page = html.unescape(text(owner_client.get(f"/c/{ae.pk}/p/turns/")))
+    assert "Its condition is met: we lose" not in page  # no game yet: nothing to lose
+    start(owner_client, ae)
+    page = html.unescape(text(owner_client.get(f"/c/{ae.pk}/p/turns/")))
+    assert "Its condition is met: we lose" in page
+    response = act(owner_client, ae, "ae.lose", region="life", page="turns")
+    assert response.status_code == 302
+    page = html.unescape(text(owner_client.get(f"/c/{ae.pk}/p/turns/")))
+    assert "The nemesis's own condition is met: you lose." in page
+    assert "Its condition is met: we lose" not in page
+    before = snapshot(ae)
+    for who, delta in (("nemesis", -50), ("gravehold", 1)):
+        response = life(owner_client, ae, who, delta)
+        assert response.status_code == 422
+        assert "This game is over (a loss)" in text(response)
+    response = act(owner_client, ae, "ae.lose", region="life", page="turns")
+    assert response.status_code == 422
+    assert act(owner_client, ae, "ae.draw", region="deck", page="turns").status_code == 422
+    assert snapshot(ae) == before
+    assert 'value="loss" required checked' in text(owner_client.get(f"/c/{ae.pk}/p/chart/"))
+    history = html.unescape(text(owner_client.get(f"/c/{ae.pk}/history/")))
+    assert "Lost by the nemesis's own condition" in history
+    ae.refresh_from_db()
+    ae.undo(owner)
+    assert life(owner_client, ae, "gravehold", -2).status_code == 302
+    act(owner_client, ae, "ae.lose", region="life", page="turns")
+    start(owner_client, ae)  # the next game starts afresh
+    assert life(owner_client, ae, "gravehold", -2).status_code == 302
+
+
+def test_no_game_has_no_nemesis_condition_to_lose_by(owner_client, ae):
+    before = snapshot(ae)
+    response = act(owner_client, ae, "ae.lose", region="life", page="turns")
+    assert response.status_code == 422
+    assert "Start a game first: name the nemesis and its life." in text(response)
+    assert snapshot(ae) == before

@@ -128,6 +128,16 @@ def test_bad_input_shows_a_message_next_to_the_field(phones):
     agnes.locator("input[name=level]").fill("2")
     agnes.get_by_role("button", name="Buy").click()
     expect(agnes.get_by_role("alert")).to_contain_text("Not enough XP")
+    # An Adaptable swap is level 0 for level 0, at no cost: a level-2 one is refused by its level.
+    agnes.get_by_label("Adaptable swap (level 0 for level 0, no XP)").check()
+    agnes.get_by_role("button", name="Buy").click()
+    expect(agnes.get_by_role("alert")).to_have_text(
+        "Adaptable swaps a level-0 card for another level-0 card."
+    )
+    agnes.locator("input[name=card]").fill("Lucky!")
+    agnes.locator("input[name=level]").fill("0")
+    agnes.get_by_role("button", name="Buy").click()
+    expect(agnes).to_contain_text("Lucky! (level 0, 0 XP · Adaptable)")
     agnes.get_by_role("button", name="Physical trauma minus one").click()
     expect(agnes.get_by_role("alert")).to_contain_text("cannot go below 0")
     shot(page, "arkham-bad-input", parts=True)

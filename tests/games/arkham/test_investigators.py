@@ -33,10 +33,73 @@ def test_trauma_kills_at_health_and_drives_insane_at_sanity(owner_client, ark, h
     assert investigator(ark, roland)["status"] == "killed"
     page = text(owner_client.get(f"/c/{ark.pk}/"))
     assert "Replace Roland Banks" in page
+    agnes = add_investigator(owner_client, ark, name="Agnes Baker", health=6, sanity=1)
+    post(owner_client, ark, "investigator.trauma", investigator=agnes, kind="mental", delta=1)
+    assert investigator(ark, agnes)["status"] == "insane"
+
+
+def test_killed_stays_killed_for_the_rest_of_the_campaign(owner_client, owner, ark):
+    # Killed or driven insane is for good: less trauma, or a tap on "in play", brings no one back;
+    # only undoing the change that marked them does.
+    roland = add_investigator(owner_client, ark, health=2)
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=2)
     post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=-1)
+    assert investigator(ark, roland)["status"] == "killed"
+    page = text(owner_client.get(f"/c/{ark.pk}/"))
+    assert "Back in play" not in page
+    before = snapshot(ark)
+    tap = {"investigator": roland, "status": "active", "region": f"inv-{roland}"}
+    response = post(owner_client, ark, "investigator.mark", True, **tap)
+    assert response.status_code == 422
+    assert (
+        "Roland Banks was killed and cannot come back in this campaign: undo the change that "
+        "marked them instead." in text(response)
+    )
+    assert snapshot(ark) == before
+    ark.undo(owner)  # the trauma -1
+    ark.undo(owner)  # the trauma +2 that killed him
     assert investigator(ark, roland)["status"] == "active"
-    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="mental", delta=1)
-    assert investigator(ark, roland)["status"] == "insane"
+
+
+def test_a_history_played_before_the_rule_still_replays_as_it_was_played(owner, ark):
+    # A group that brought someone back before killed-is-for-good (the old "Back in play"
+    # button) keeps its history: replay, undo and import read the stored event as it was.
+    from campaigns.models import Event
+
+    ark.apply("investigator.add", {"name": "Roland Banks", "health": 2, "sanity": 5}, owner)
+    roland = ark.state["investigators"][-1]["id"]
+    ark.apply("investigator.mark", {"investigator": roland, "status": "killed"}, owner)
+    # The event the old button stored, written as it was then.
+    last = ark.events.order_by("-seq").first()
+    Event.objects.create(
+        campaign=ark,
+        seq=last.seq + 1,
+        kind=Event.Kind.DO,
+        action="investigator.mark",
+        data={"investigator": roland, "status": "active", "name": "Roland Banks"},
+        actor=last.actor,
+        actor_name=last.actor_name,
+    )
+    assert next(i for i in ark.replay()["investigators"] if i["id"] == roland)["status"] == (
+        "active"
+    )
+
+
+def test_insane_stays_insane_when_marked_by_the_group(owner_client, owner, ark):
+    agnes = add_investigator(owner_client, ark, name="Agnes Baker")
+    ark.apply("investigator.mark", {"investigator": agnes, "status": "insane"}, owner)
+    response = post(
+        owner_client,
+        ark,
+        "investigator.mark",
+        True,
+        investigator=agnes,
+        status="active",
+        region=f"inv-{agnes}",
+    )
+    assert response.status_code == 422
+    assert "Agnes Baker was driven insane and cannot come back in this campaign" in text(response)
+    assert investigator(ark, agnes)["status"] == "insane"
 
 
 def test_negative_trauma_is_refused_next_to_the_investigator(owner_client, ark):
@@ -167,7 +230,7 @@ def test_a_killed_investigator_is_no_longer_the_one_testing(owner_client, owner,
     assert state(ark)["active"] is None
 
 
-def test_back_in_play_with_trauma_at_health_is_refused_on_the_card(owner_client, ark):
+def test_back_in_play_is_refused_on_the_card(owner_client, ark):
     roland = add_investigator(owner_client, ark, health=1)
     post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=1)
     assert investigator(ark, roland)["status"] == "killed"
@@ -177,7 +240,10 @@ def test_back_in_play_with_trauma_at_health_is_refused_on_the_card(owner_client,
     assert response.status_code == 422
     page = text(response)
     card = page[page.index(f'id="inv-{roland}"') :]
-    message = "Roland Banks's trauma reaches their health or sanity: lower it first."
+    message = (
+        "Roland Banks was killed and cannot come back in this campaign: undo the change that "
+        "marked them instead."
+    )
     assert f'<p class="error" role="alert">{message}</p>' in card[: card.index("</article>")]
     assert snapshot(ark) == before
 
@@ -193,3 +259,77 @@ def test_a_purchase_beyond_the_unspent_xp_is_refused_next_to_the_level(owner_cli
     after = page[level:]
     assert after.index(message) < after.index("</label>") + 80  # right after the level field
     assert 'value="Shotgun"' in page  # what was typed stays
+
+
+# Spending XP: Myriad, Adaptable and story cards (Rules Reference "Myriad", "Adaptable")
+
+
+def spent(ark, who):
+    found = investigator(ark, who)
+    return found["spent"], [p["cost"] for p in found["purchases"]]
+
+
+def test_myriad_pays_once_for_every_copy_of_one_level(owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    post(owner_client, ark, "investigator.xp", investigator=roland, delta=10)
+    buy = {"investigator": roland, "card": "Flurry", "level": 2, "myriad": "on"}
+    for _ in range(3):  # three copies, one price
+        assert post(owner_client, ark, "investigator.buy", **buy).status_code == 302
+    assert spent(ark, roland) == (2, [2, 0, 0])
+    post(owner_client, ark, "investigator.buy", **{**buy, "level": 4, "upgrade_from": 2})
+    post(owner_client, ark, "investigator.buy", **{**buy, "level": 4, "upgrade_from": 2})
+    assert spent(ark, roland) == (4, [2, 0, 0, 2, 0])  # the upgrade too, once
+    history = text(owner_client.get(f"/c/{ark.pk}/history/"))
+    assert "Roland Banks spent 2 XP on Flurry (level 2, Myriad)" in history
+    assert "Roland Banks took another copy of Flurry (level 2, Myriad): no XP" in history
+
+
+def test_myriad_needs_the_cards_name(owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    post(owner_client, ark, "investigator.xp", investigator=roland, delta=2)
+    before = snapshot(ark)
+    response = post(
+        owner_client,
+        ark,
+        "investigator.buy",
+        True,
+        investigator=roland,
+        level=1,
+        myriad="on",
+        region=f"inv-{roland}",
+    )
+    assert response.status_code == 422
+    assert "Name the card: Myriad's one price covers its copies by name." in text(response)
+    assert snapshot(ark) == before
+
+
+def test_adaptable_swaps_level_zero_cards_at_no_cost(owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    buy = {"investigator": roland, "card": "Lucky!", "level": 0, "adaptable": "on"}
+    assert post(owner_client, ark, "investigator.buy", **buy).status_code == 302
+    assert spent(ark, roland) == (0, [0])
+    before = snapshot(ark)
+    response = post(
+        owner_client,
+        ark,
+        "investigator.buy",
+        True,
+        **{**buy, "level": 2},
+        region=f"inv-{roland}",
+    )
+    assert response.status_code == 422
+    page = text(response)
+    message = "Adaptable swaps a level-0 card for another level-0 card."
+    assert page.index(message) > page.index('name="level"')
+    assert snapshot(ark) == before
+    history = text(owner_client.get(f"/c/{ark.pk}/history/"))
+    assert "Roland Banks swapped in Lucky! with Adaptable: no XP" in history
+
+
+def test_a_story_card_costs_nothing(owner_client, ark):
+    roland = add_investigator(owner_client, ark)
+    buy = {"investigator": roland, "card": "Lita", "level": 3, "story": "on"}
+    assert post(owner_client, ark, "investigator.buy", **buy).status_code == 302
+    assert spent(ark, roland) == (0, [0])
+    history = text(owner_client.get(f"/c/{ark.pk}/history/"))
+    assert "Roland Banks added the story card Lita: no XP" in history

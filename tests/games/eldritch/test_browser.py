@@ -1,7 +1,8 @@
 """Eldritch Horror at the table, in real Chromium at phone size (390×844) on two phones, the
 second in Japanese: a 3-player game against Azathoth, mythos cards drawn through a stage change
 and seen on the other phone, the omen onto a comet with gates open, an investigator defeated and
-replaced at the end of the Mythos phase, dice with a clue reroll, the awakening, and the log."""
+replaced at the end of the Mythos phase, dice with a clue reroll, Azathoth's awakening (a loss),
+and the log."""
 
 import re
 
@@ -125,17 +126,23 @@ def test_a_game_against_azathoth_on_two_phones(phones_en_ja):
     shot(keeper, "eldritch-dice", parts=True)
     shot(friend, "eldritch-dice-ja", parts=True)
 
-    # Doom to 0: the Ancient One awakens, and doom can no longer retreat.
+    # Doom to 0: Azathoth awakens and, as his sheet's back says, the investigators lose.
     keeper.get_by_role("link", name="Table").click()
     friend.get_by_role("link", name="テーブル").click()
     for left in range(11, -1, -1):
         keeper.get_by_role("button", name="Advance", exact=True).click()
         expect(keeper.locator("#eh-doom .doom-value")).to_have_text(str(left))
-    expect(keeper.locator("#eh-status")).to_contain_text("The Ancient One has awakened.")
-    expect(friend.locator("#eh-status .awakened")).to_contain_text("旧支配者が覚醒しました。")
+    status = keeper.locator("#eh-status")
+    expect(status).to_contain_text("Azathoth has awakened: the investigators lose.")
+    expect(status.locator(".outcome.loss")).to_have_text("Loss: Doom (the Ancient One's back)")
+    expect(status).not_to_contain_text("final mystery")
+    expect(friend.locator("#eh-status .awakened")).to_contain_text("Azathoth")
+    expect(friend.locator("#eh-status .outcome.loss")).to_be_visible()
     keeper.get_by_role("button", name="Retreat").click()
-    expect(keeper.locator("#eh-doom")).to_contain_text("doom cannot retreat")
+    expect(keeper.locator("#eh-doom")).to_contain_text("This game is over")
     expect(keeper.locator("#eh-doom .doom-value")).to_have_text("0")
+    no_sideways_scroll(keeper)
+    no_sideways_scroll(friend)
     shot(keeper, "eldritch-awakened", parts=True)
     shot(friend, "eldritch-awakened-ja", parts=True)
 

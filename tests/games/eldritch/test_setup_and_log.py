@@ -46,6 +46,8 @@ def test_bad_set_ups_are_refused_next_to_the_field(owner_client):
         ),
         ({"players": 1, "typed": "Ann, 55, 5"}, "write name, health, sanity"),
         ({"players": 1, "ancient_one": "Syzygy", "typed": "Ann, 5, 5"}, "type it"),
+        # Easy, normal and hard are the rules' difficulties: no other is offered.
+        ({"players": 1, "typed": "Ann, 5, 5", "difficulty": "mixed"}, "Select a valid choice"),
     ]
     for fields, message in cases:
         response = owner_client.post("/new/eldritch/", {**NEW, **fields})
@@ -72,6 +74,29 @@ def test_a_typed_ancient_one_with_its_numbers(owner_client):
     g = Campaign.objects.get().state["game"]
     assert (g["ancient_one"], g["doom"], g["built"][1]) == ("Mi-go", 12, [2, 3, 1])
     assert g["investigators"][0]["skills"] is None
+    assert g["awakening"] == "mystery"  # unless the group says otherwise
+
+
+def test_a_typed_ancient_one_whose_awakening_loses(owner_client):
+    response = owner_client.post(
+        "/new/eldritch/",
+        {
+            **NEW,
+            "ancient_one": "custom",
+            "custom_name": "Mi-go",
+            "custom_doom": 1,
+            "custom_mysteries": 3,
+            "custom_deck": "1 2 1, 2 3 1, 2 4 0",
+            "custom_awakening": "loss",
+            "players": 1,
+            "typed": "Ann Lee, 6, 4",
+        },
+    )
+    assert response.status_code == 302, text(response)[-2000:]
+    campaign = Campaign.objects.get()
+    assert "The investigators lose" in text(owner_client.get(f"/c/{campaign.pk}/p/setup/"))
+    post(owner_client, campaign, "eh.doom", step="advance", region="eh-doom")
+    assert game(campaign)["outcome"] == {"result": "loss", "reason": "doom"}
 
 
 def test_the_set_up_page_lists_the_reference_card_and_the_deck(owner, owner_client):

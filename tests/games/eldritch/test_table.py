@@ -3,6 +3,7 @@ gates, defeat, mysteries and the win, investigators' bounds, the round and repla
 
 import pytest
 
+from tests import factories
 from tests.conftest import assert_refused
 from tests.games.eldritch.helpers import game, make_eldritch, post, text
 
@@ -10,6 +11,15 @@ from tests.games.eldritch.helpers import game, make_eldritch, post, text
 @pytest.fixture
 def eh(owner):
     return make_eldritch(owner)
+
+
+# Cthulhu's awakening starts the final mystery (Azathoth's ends the game).
+CTHULHU = {"ancient_one": "Cthulhu", "starting_doom": 12, "awakening": "mystery"}
+
+
+@pytest.fixture
+def cthulhu(owner):
+    return make_eldritch(owner, **CTHULHU)
 
 
 def act(client, campaign, action, **data):
@@ -26,8 +36,9 @@ def test_the_table_shows_where_the_group_stopped(eh, owner_client):
     assert "Akachi Onyele (5/7, Normal)" in page
 
 
-def test_doom_awakens_at_zero_and_then_cannot_retreat(eh, owner_client):
-    for _ in range(15):
+def test_doom_awakens_at_zero_and_then_cannot_retreat(cthulhu, owner_client):
+    eh = cthulhu
+    for _ in range(12):
         g = act(owner_client, eh, "eh.doom", step="advance", region="eh-doom")
     assert g["doom"] == 0 and g["awakened"]
     page = text(owner_client.get(f"/c/{eh.pk}/"))
@@ -39,6 +50,27 @@ def test_doom_awakens_at_zero_and_then_cannot_retreat(eh, owner_client):
         "do/eh.doom/",
         {"step": "retreat", "region": "eh-doom"},
         message="The Ancient One has awakened: doom cannot retreat.",
+    )
+
+
+def test_azathoths_awakening_ends_the_game_as_a_loss(eh, owner_client):
+    # His sheet's back: the investigators lose (eldritch_horror.json's Azathoth "awakening").
+    for _ in range(14):
+        g = act(owner_client, eh, "eh.doom", step="advance", region="eh-doom")
+    assert g["outcome"] is None
+    g = act(owner_client, eh, "eh.doom", step="advance", region="eh-doom")
+    assert g["awakened"] and g["outcome"] == {"result": "loss", "reason": "doom"}
+    page = text(owner_client.get(f"/c/{eh.pk}/"))
+    assert "Loss: Doom (the Ancient One's back)" in page
+    assert "Azathoth has awakened: the investigators lose." in page
+    assert "The final mystery is now also required to win." not in page
+    assert "Mysteries 0 of 3" in page and "Final mystery" not in page
+    assert_refused(
+        owner_client,
+        eh,
+        "do/eh.solve/",
+        {"region": "eh-mysteries"},
+        message="This game is over: log it, or undo the last change.",
     )
 
 
@@ -109,8 +141,9 @@ def test_a_defeated_investigator_advances_doom_and_is_replaced_at_the_end_of_myt
     assert (g["round"], g["phase"]) == (2, "action")
 
 
-def test_after_awakening_a_defeat_eliminates_and_all_eliminated_lose(eh, owner_client):
-    for _ in range(15):
+def test_after_awakening_a_defeat_eliminates_and_all_eliminated_lose(cthulhu, owner_client):
+    eh = cthulhu
+    for _ in range(12):
         act(owner_client, eh, "eh.doom", step="advance", region="eh-doom")
     for person in game(eh)["investigators"]:
         g = act(
@@ -130,8 +163,8 @@ def test_the_win_needs_the_final_mystery_after_awakening(owner, owner_client):
     eh = make_eldritch(owner, mysteries=1)
     g = act(owner_client, eh, "eh.solve", region="eh-mysteries")
     assert g["outcome"] == {"result": "win", "reason": "mysteries"}
-    eh = make_eldritch(owner, mysteries=1)
-    for _ in range(15):
+    eh = make_eldritch(owner, mysteries=1, **CTHULHU)
+    for _ in range(12):
         act(owner_client, eh, "eh.doom", step="advance", region="eh-doom")
     g = act(owner_client, eh, "eh.solve", region="eh-mysteries")
     assert g["outcome"] is None
@@ -206,3 +239,35 @@ def test_bad_input_is_refused_next_to_the_field_and_changes_nothing(eh, owner_cl
     for junk in ({"colour": "purple", "delta": 1}, {"colour": "green", "delta": "x"}):
         response = owner_client.post(f"/c/{eh.pk}/do/eh.gate/", {**junk, "region": "eh-doom"})
         assert response.status_code == 422
+
+
+def test_a_surge_with_no_gate_of_the_omens_colour_spawns_one_gate(eh, owner_client):  # 001:468
+    act(owner_client, eh, "eh.draw", region="eh-mythos")
+    page = text(owner_client.get(f"/c/{eh.pk}/"))
+    assert "Monster surge: no Green gate is open: spawn 1 gate instead." in page
+    act(owner_client, eh, "eh.gate", colour="green", delta=1, region="eh-doom")
+    page = text(owner_client.get(f"/c/{eh.pk}/"))
+    assert "Monster surge: 2 monsters at each Green gate (1 open)" in page
+    assert "spawn 1 gate instead" not in page
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "words"),
+    [
+        ("easy", "Before building the mythos deck, remove the hard mythos cards."),
+        ("normal", "Build the mythos deck from the easy, normal and hard cards alike."),
+        ("hard", "Before building the mythos deck, remove the easy mythos cards."),
+    ],
+)
+def test_the_mythos_difficulty_says_which_cards_go(owner, owner_client, difficulty, words):
+    eh = make_eldritch(owner, difficulty=difficulty)
+    assert words in text(owner_client.get(f"/c/{eh.pk}/p/setup/"))
+
+
+def test_a_game_set_up_before_keeps_its_mixed_difficulty_and_final_mystery(owner, owner_client):
+    # Stored set-ups from before: "mixed" and no awakening fact still replay as they were played.
+    old = dict(factories.SETUPS["eldritch"]["game"], difficulty="mixed")
+    del old["awakening"]
+    eh = factories.campaign("eldritch", owner=owner, setup={"game": old})
+    assert game(eh)["awakening"] == "mystery"
+    assert "Mixed" in text(owner_client.get(f"/c/{eh.pk}/"))

@@ -71,7 +71,7 @@ def test_a_case_through_sanity_storm_closing_a_new_case_and_a_win(phones):
     sign_up(keeper, "noirkeeper")
     create_case(keeper, "Thunder")
     expect(now(keeper)).to_contain_text("Round 1 · Action phase")
-    expect(now(keeper).locator(".setup-steps li")).to_have_count(7)
+    expect(now(keeper).locator(".setup-steps .letter")).to_have_text(["1", "2", "3", "4", "5", "6"])
     expect(pile(keeper, "victims_left")).to_have_text("3")
     expect(pile(keeper, "hand")).to_have_text("3")
     expect(pile(keeper, "row")).to_have_text("5")
@@ -185,6 +185,39 @@ def test_a_case_through_sanity_storm_closing_a_new_case_and_a_win(phones):
     expect(keeper.locator("svg.chart rect.win")).to_have_count(1)
     shot(keeper, "noir-log", parts=True)
     no_sideways_scroll(keeper)
+
+
+def test_a_three_card_and_a_special_key_refused_where_they_are_ticked(phones):
+    # seed 004:37, 41: the "3" symbol needs three cards already in the column, a special key a
+    # master key already played there; the refusal sits by the box and nothing changes.
+    keeper, _ = phones
+    sign_up(keeper, "noirthree")
+    create_case(keeper, "Three")
+    tap(keeper, column(keeper, 1).get_by_role("button", name="Cards played plus one"))
+    version = keeper.locator("#live-root").get_attribute("data-version")
+    box = now(keeper)
+    box.get_by_text("Play it").click()
+    form = box.locator("details[open]")
+    form.locator(".type-choice", has_text=re.compile("^2$")).click()
+    form.get_by_label("The “3” symbol", exact=True).check()
+    form.get_by_role("button", name=re.compile("^Case 1")).click()
+    three = now(keeper).locator("details[open] label", has_text="The “3” symbol")
+    expect(three.locator("+ *")).to_have_text(
+        "A card with the “3” symbol needs three cards in the column: it has 1."
+    )
+    expect(three.locator("input")).to_be_checked()  # what was ticked stays
+    shot(keeper, "noir-three-refused", parts=True)
+    no_sideways_scroll(keeper)
+    form = now(keeper).locator("details[open]")
+    form.get_by_label("The “3” symbol", exact=True).uncheck()
+    form.get_by_label("Special key", exact=True).check()
+    form.get_by_role("button", name=re.compile("^Case 1")).click()
+    special = now(keeper).locator("details[open] label", has_text="Special key")
+    expect(special.locator("+ *")).to_have_text(
+        "A special key needs a master key already played in the column."
+    )
+    expect(keeper.locator("#live-root")).to_have_attribute("data-version", version)
+    expect(pile(keeper, "row")).to_have_text("5")
 
 
 def test_a_small_phone_in_japanese(browser, site):

@@ -13,7 +13,17 @@ from campaigns.engines import noir, noir_corrections
 
 
 def card(column=1, clue_type=1, **symbols) -> noir.Card:
-    base = dict.fromkeys(("puzzle", "hourglass", "key", "keyhole", "flash", "master_key"), False)
+    symbols_ = (
+        "puzzle",
+        "hourglass",
+        "key",
+        "keyhole",
+        "flash",
+        "master_key",
+        "three",
+        "special_key",
+    )
+    base = dict.fromkeys(symbols_, False)
     return {"column": column, "type": clue_type, **base, **symbols}  # type: ignore[typeddict-item]
 
 
@@ -144,7 +154,9 @@ def test_five_types_close_it_and_its_puzzle_pieces_score():  # rules.md:751-753
     play["columns"][0].update(cards=9, storms=1)
     play = noir.close_case(play, 1, taken_hourglass=True)
     assert play["big_picture"] == [2, 6]
-    assert play["closed"] == 9 - 1 - 2  # storm cards and scored puzzle pieces aside
+    # The whole column, the victim card included, but storm cards and scored puzzle pieces
+    # [seed 004:55].
+    assert play["closed"] == 1 + 9 - 1 - 2
     assert [c["id"] for c in play["columns"]] == [2]
     assert play["timeout"] == 1
 
@@ -154,7 +166,7 @@ def test_puzzle_pieces_need_five_types_among_the_other_cards():  # rules.md:752
     play["columns"][0]["cards"] = 5
     assert noir.can_close(play["columns"][0]) and not noir.would_score(play["columns"][0])
     play = noir.close_case(play, 1, False)
-    assert play["big_picture"] == [] and play["closed"] == 5
+    assert play["big_picture"] == [] and play["closed"] == 1 + 5  # the victim card too
 
 
 # The hand: at most three [rules.md:739]
@@ -303,3 +315,28 @@ def test_the_big_picture_is_corrected_one_card_at_a_time():  # rules.md:714
     with pytest.raises(noir.NoirError) as refused:
         noir_corrections.adjust_big_picture(play, 2, -1)
     assert refused.value.field == "delta"
+
+
+# The symbols that ask for something already in the column [seed 004:37, 41]
+
+
+def test_a_three_card_needs_three_cards_already_in_the_column():  # seed 004:37
+    play = noir.new_play("case2", 6)
+    play["columns"][0]["cards"] = 2
+    with pytest.raises(noir.NoirError) as refused:
+        noir.play_card(play, card(three=True))
+    assert refused.value.field == "three" and refused.value.params == {"cards": 2}
+    play["columns"][0]["cards"] = 3
+    assert noir.play_card(play, card(three=True))["columns"][0]["cards"] == 4
+
+
+def test_a_special_key_needs_a_master_key_already_played():  # seed 004:41
+    play = noir.new_play("case2", 6)
+    with pytest.raises(noir.NoirError) as refused:
+        noir.play_card(play, card(special_key=True))
+    assert refused.value.field == "special_key"
+    with pytest.raises(noir.NoirError):  # the master key must come first, not with it
+        noir.play_card(play, card(special_key=True, master_key=True))
+    play = noir.play_card(play, card(master_key=True))
+    play = action_phase(play)
+    assert noir.play_card(play, card(special_key=True))["columns"][0]["cards"] == 2

@@ -39,7 +39,8 @@ def test_case_one_leaves_out_the_storm(owner_client, owner):
     page = table(owner_client, campaign)
     assert "Case 1: The Witch Cult Murders" in page
     assert "Shuffle the four storm cards." not in page
-    assert "Set the formula cards aside." not in page
+    assert "Set the formula cards and the expert cards aside." not in page
+    assert "Set the expert cards aside." in page
     assert 'data-pile="storms_left"' not in page
 
 
@@ -161,3 +162,45 @@ def test_the_storm_names_its_case_column(owner_client, case):  # rules.md:732
     page = table(owner_client, case)
     assert "The third hourglass in case 2:" in page
     assert "A storm card with lightning" in page
+
+
+def test_a_three_card_into_a_short_column_is_refused_next_to_its_box(owner_client, case):
+    # seed 004:37: a card with the "3" symbol needs that many cards already in the column.
+    post(owner_client, case, "noir.count", column=1, count="cards", delta=1)
+    response = assert_refused(
+        owner_client,
+        case,
+        "do/noir.play/",
+        {"column": 1, "type": 2, "three": "on", "region": "noir-now"},
+        message="A card with the “3” symbol needs three cards in the column: it has 1.",
+        htmx=True,
+    )
+    page = text(response)
+    assert page.index("needs three cards in the column") > page.index('name="three"')
+
+
+def test_a_special_key_without_a_master_key_is_refused(owner_client, case):  # seed 004:41
+    assert_refused(
+        owner_client,
+        case,
+        "do/noir.play/",
+        {"column": 2, "type": 1, "special_key": "on", "region": "noir-now"},
+        message="A special key needs a master key already played in the column.",
+        htmx=True,
+    )
+    post(owner_client, case, "noir.flag", column=2, flag="master_key", on="true")
+    assert (
+        post(owner_client, case, "noir.play", column=2, type=1, special_key="on").status_code == 302
+    )
+
+
+def test_the_set_up_steps_are_numbered_without_repeats(owner_client, owner):
+    for setup_case in ("case1", "case2"):
+        campaign = factories.campaign(
+            "noir", owner=owner, setup={"case": setup_case, "clue_types": 6, "win_rule": "count"}
+        )
+        page = owner_client.get(f"/c/{campaign.pk}/").content.decode()
+        steps = re.search(r'<ol class="setup-steps">(.*?)</ol>', page, re.S)
+        assert steps
+        numbers = re.findall(r'<span class="letter">(\d+)</span>', steps.group(1))
+        assert numbers == [str(n) for n in range(1, len(numbers) + 1)], setup_case
