@@ -62,14 +62,27 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
         return HttpResponse(status=405)
     user = await request.auser()
     if not user.is_authenticated:
-        raise Http404
+        return signed_out()
     # Listen first, then read: a change in between is heard, not lost.
-    watch = live.hub().watch(pk, user.pk)
-    current = await sync_to_async(member_version)(pk, user)
+    watch = live.hub().watch(pk, user.pk, request.session.session_key)
+    current = await sync_to_async(open_watch)(watch, user, request.GET.get("role", ""))
     if current is None:
         watch.close()
         raise Http404
+    watch.opened = True
+    if watch.doubt:  # the member's role or account changed while the stream opened
+        await watch.hub.recheck([watch])
     return event_stream(request, watch, current, pusher(request, user, pk))
+
+
+def signed_out() -> HttpResponse:
+    """The stream of a phone whose session ended (logged out, expired, flushed): it says so,
+    and the phone loads its page again, which asks it to log in."""
+    response = HttpResponse(
+        live.message("gone", {"why": "login"}), content_type="text/event-stream"
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 Push = Callable[[int], Awaitable[tuple[int, str] | None]]
@@ -93,17 +106,38 @@ def event_stream(
     return response
 
 
-def member_version(pk: int, user) -> int | None:
-    """The campaign's version if the user is a member; the stream then holds no connection."""
+def open_watch(watch: live.Watch, user, page_role: str) -> int | None:
+    """The campaign's version if the user is a member (the stream then holds no connection);
+    the watch learns what the stream must keep following: the member's role, the session's
+    expiry and what the user's password makes of a session (campaigns.live.refused). A page
+    drawn for another role than the member's now (`page_role`, sent by live.js) is drawn
+    again at once."""
     try:
-        return (
-            Membership.objects.filter(campaign_id=pk, user=user)
-            .values_list("campaign__version", flat=True)
+        row = (
+            Membership.objects.filter(campaign_id=watch.campaign_id, user=user)
+            .values_list("campaign__version", "role")
+            .first()
+        )
+        expires = (
+            live.session_model()
+            .objects.filter(session_key=watch.session_key)
+            .values_list("expire_date", flat=True)
             .first()
         )
     finally:
         if not connection.in_atomic_block:  # (a test's transaction)
             connection.close()
+    if row is None:
+        return None
+    version, watch.role = row
+    watch.auth_hash = user.get_session_auth_hash()
+    if expires is None:
+        watch.end("login")  # (flushed since this request read it)
+    elif page_role and page_role != watch.role:
+        watch.end("role")
+    else:
+        watch.expires = expires.timestamp()
+    return version
 
 
 def pusher(request: HttpRequest, user, pk: int) -> Push | None:
