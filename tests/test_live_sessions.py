@@ -3,18 +3,27 @@ ask for them itself (logged out, the session expired or flushed by a new passwor
 removed or given another role), and the phone then shows the log-in page or its new role.
 (A removed member's stream: tests/test_live.py.)"""
 
+import asyncio
+import contextlib
 import json
 import re
 import secrets
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlencode
 
 import httpx
 import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection
+from django.test import AsyncClient
 
+from campaigns import live
+from campaigns.models import Membership
+from tests.conftest import make_campaign, make_user
 from tests.server import Phone, Site
 
-pytestmark = pytest.mark.server
+server = pytest.mark.server
 
 
 class Stream:
@@ -103,6 +112,7 @@ def table(site):
 LOGIN = ("gone", {"why": "login"})
 
 
+@server
 def test_logging_out_ends_the_stream_that_pushed_pages(table):
     owner, friend, campaign = table
     stream = Stream(friend, campaign, page=f"/c/{campaign}/")
@@ -117,6 +127,7 @@ def test_logging_out_ends_the_stream_that_pushed_pages(table):
     assert Stream(friend, campaign).ended() == [LOGIN]
 
 
+@server
 def test_a_stream_ends_when_its_session_expires(site_database, table):
     _owner, friend, campaign = table
     session = friend.http.cookies["sessionid"]
@@ -133,6 +144,7 @@ def test_a_stream_ends_when_its_session_expires(site_database, table):
     assert sent_to_login(friend, campaign)
 
 
+@server
 def test_a_new_password_ends_the_streams_of_the_accounts_other_sessions(site, table):
     owner, _friend, campaign = table
     elsewhere = Phone(site.url)
@@ -154,6 +166,7 @@ def test_a_new_password_ends_the_streams_of_the_accounts_other_sessions(site, ta
     elsewhere.close()
 
 
+@server
 def test_saving_an_account_without_a_new_password_leaves_its_streams_open(table):
     owner, friend, campaign = table
     stream = Stream(owner, campaign)
@@ -172,6 +185,7 @@ def member_id(owner: Phone, campaign: int, name: str) -> int:
     return int(re.search(r'name="member" value="(\d+)"', row).group(1))
 
 
+@server
 def test_a_lowered_role_ends_the_stream_and_the_page_shows_the_new_role(table):
     owner, friend, campaign = table
     stream = Stream(friend, campaign, role="player", page=f"/c/{campaign}/")
@@ -189,6 +203,7 @@ def test_a_lowered_role_ends_the_stream_and_the_page_shows_the_new_role(table):
     viewer.close()
 
 
+@server
 def test_logging_out_through_another_server_process_ends_the_stream(site_database, site, table):
     _owner, friend, campaign = table
     second = Site(site_database)
@@ -202,3 +217,82 @@ def test_logging_out_through_another_server_process_ends_the_stream(site_databas
     finally:
         second.close()
     assert "Traceback" not in second.output()
+
+
+# The same in one process, without a server (run by `make test-fast` too).
+
+
+async def next_event(stream) -> str:
+    while True:
+        chunk = await anext(stream)
+        text = chunk.decode() if isinstance(chunk, bytes) else chunk
+        if text.startswith("event:"):
+            return text
+
+
+def lower_role(campaign, user) -> None:
+    try:
+        membership = Membership.objects.get(campaign=campaign, user=user)
+        membership.role = Membership.Role.VIEWER
+        membership.save(update_fields=["role"])
+    finally:
+        connection.close()  # this thread's, so the test database can be dropped at the end
+
+
+def new_password(user) -> None:
+    try:
+        user.set_password("another-password-2")
+        user.save()
+    finally:
+        connection.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_one_process_each_stream_ends_with_its_own_session_or_role():
+    owner = make_user("olive")
+    campaign = make_campaign(owner)
+    leaving, demoted, renewed, staying = (make_user(n) for n in ("lee", "dee", "ren", "sta"))
+    for user in (leaving, demoted, renewed, staying):
+        Membership.objects.create(campaign=campaign, user=user)
+
+    async def table() -> dict[str, str]:
+        clients, pending = {}, {}
+        for name, user in (("leaving", leaving), ("demoted", demoted), ("renewed", renewed)):
+            client = clients[name] = AsyncClient()
+            await client.aforce_login(user)
+            response = await client.get(f"/c/{campaign.pk}/stream/?v=0&role=player")
+            assert response.status_code == 200
+            stream = aiter(response.streaming_content)
+            assert (await anext(stream)).startswith(b"retry:")
+            pending[name] = asyncio.ensure_future(next_event(stream))
+        # Another member's session is untouched by all this: its stream hears the next change.
+        client = AsyncClient()
+        await client.aforce_login(staying)
+        response = await client.get(f"/c/{campaign.pk}/stream/?v=0&role=player")
+        stream = aiter(response.streaming_content)
+        await anext(stream)
+        pending["staying"] = asyncio.ensure_future(next_event(stream))
+
+        await clients["leaving"].alogout()
+        await sync_to_async(lower_role)(campaign, demoted)
+        await sync_to_async(new_password)(renewed)
+        ended = {}
+        for name in ("leaving", "demoted", "renewed"):
+            ended[name] = await asyncio.wait_for(pending[name], timeout=10)
+        assert not pending["staying"].done()
+        pending["staying"].cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pending["staying"]
+        await stream.aclose()
+        await live.hub().stop()
+        return ended
+
+    # In a thread of its own: a browser test earlier in this worker leaves Playwright's event
+    # loop running in this one, where asyncio.run() is refused.
+    with ThreadPoolExecutor(1) as pool:
+        ended = pool.submit(asyncio.run, table()).result()
+    assert ended == {
+        "leaving": 'event: gone\ndata: {"why": "login"}\n\n',
+        "demoted": 'event: gone\ndata: {"why": "role"}\n\n',
+        "renewed": 'event: gone\ndata: {"why": "login"}\n\n',
+    }
