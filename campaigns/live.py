@@ -113,6 +113,9 @@ class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.watches: dict[int, set[Watch]] = {}
+        # The same streams by their session's digest: a session's end finds its streams at once
+        # (`clearsessions` ends thousands of sessions in one go).
+        self.sessions: dict[str, set[Watch]] = {}
         self.task: asyncio.Task | None = None
         # Queries the listener made, for the test that idle streams make none.
         self.queries = 0
@@ -122,6 +125,8 @@ class Hub:
     def watch(self, campaign_id: int, user_id: int | None, session_key: str | None = None) -> Watch:
         watch = Watch(self, campaign_id, user_id, session_key)
         self.watches.setdefault(campaign_id, set()).add(watch)
+        if watch.session:
+            self.sessions.setdefault(watch.session, set()).add(watch)
         return watch
 
     def every(self) -> list[Watch]:
@@ -165,15 +170,19 @@ class Hub:
             group.discard(watch)
             if not group:
                 del self.watches[watch.campaign_id]
+        same = self.sessions.get(watch.session)
+        if same is not None:
+            same.discard(watch)
+            if not same:
+                del self.sessions[watch.session]
 
     def deliver(self, notice: str) -> None:
         """Hand one notice to the streams it concerns (on the hub's loop)."""
         try:
             first, kind, *rest = notice.split()
             if first == "session":
-                for watch in self.every():
-                    if watch.session == kind:
-                        watch.end("login")
+                for watch in list(self.sessions.get(kind, ())):
+                    watch.end("login")
                 return
             if first == "user":
                 mine = [watch for watch in self.every() if watch.user_id == int(kind)]
