@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
@@ -32,9 +32,10 @@ from django.views.decorators.http import require_GET
 from django_htmx.middleware import HtmxDetails
 
 from campaigns import live
+from campaigns.games import GAMES
 from campaigns.models import Membership
 from campaigns.views.access import member_campaign
-from campaigns.views.shared import LIVE_THREADS, UNSHARED
+from campaigns.views.shared import LIVE_THREADS, PUSH, UNSHARED
 from companion.phone_time import COOKIE as ZONE_COOKIE
 from companion.phone_time import zone_of
 
@@ -65,14 +66,15 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
         return signed_out()
     # Listen first, then read: a change in between is heard, not lost.
     watch = live.hub().watch(pk, user.pk, request.session.session_key)
-    current = await sync_to_async(open_watch)(watch, user, request.GET.get("role", ""))
-    if current is None:
+    opened = await sync_to_async(open_watch)(watch, user, request.GET.get("role", ""))
+    if opened is None:
         watch.close()
         raise Http404
+    current, game = opened
     watch.opened = True
     if watch.doubt:  # the member's role or account changed while the stream opened
         await watch.hub.recheck([watch])
-    return event_stream(request, watch, current, pusher(request, user, pk))
+    return event_stream(request, watch, current, pusher(request, user, pk, game))
 
 
 def signed_out() -> HttpResponse:
@@ -86,6 +88,20 @@ def signed_out() -> HttpResponse:
 
 
 Push = Callable[[int], Awaitable[tuple[int, str] | None]]
+
+# The GET parameters the site's own pushed pages read: the history's page number
+# (render.history_context). A game's pages say theirs (games.base.Page.query).
+SITE_QUERY = {"history": frozenset({"page"})}
+
+
+def page_query(url_name: str, page: str, game: str) -> frozenset[str]:
+    """The GET parameters the campaign page `url_name` (and, for a game's page, its slug)
+    reads."""
+    if url_name == "campaign":
+        page = ""
+    elif url_name != "game-page":
+        return SITE_QUERY.get(url_name, frozenset())
+    return GAMES[game].query_for(page) if game in GAMES else frozenset()
 
 
 def event_stream(
@@ -106,8 +122,9 @@ def event_stream(
     return response
 
 
-def open_watch(watch: live.Watch, user, page_role: str) -> int | None:
-    """The campaign's version if the user is a member (the stream then holds no connection);
+def open_watch(watch: live.Watch, user, page_role: str) -> tuple[int, str] | None:
+    """The campaign's version and game if the user is a member (the stream then holds no
+    connection);
     the watch learns what the stream must keep following: the member's role, the session's
     expiry and what the user's password makes of a session (campaigns.live.refused). A page
     drawn for another role than the member's now (`page_role`, sent by live.js) is drawn
@@ -115,7 +132,7 @@ def open_watch(watch: live.Watch, user, page_role: str) -> int | None:
     try:
         row = (
             Membership.objects.filter(campaign_id=watch.campaign_id, user=user)
-            .values_list("campaign__version", "role")
+            .values_list("campaign__version", "campaign__game", "role")
             .first()
         )
         expires = (
@@ -129,7 +146,7 @@ def open_watch(watch: live.Watch, user, page_role: str) -> int | None:
             connection.close()
     if row is None:
         return None
-    version, watch.role = row
+    version, game, watch.role = row
     watch.auth_hash = user.get_session_auth_hash()
     if expires is None:
         watch.end("login")  # (flushed since this request read it)
@@ -137,12 +154,16 @@ def open_watch(watch: live.Watch, user, page_role: str) -> int | None:
         watch.end("role")
     else:
         watch.expires = expires.timestamp()
-    return version
+    return version, game
 
 
-def pusher(request: HttpRequest, user, pk: int) -> Push | None:
+def pusher(request: HttpRequest, user, pk: int, game: str) -> Push | None:
     """What draws the page the stream's phone shows (its `page`: path and query), or None when
-    it names none this stream may push: then the phone hears the version and asks itself."""
+    it names none this stream may push: then the phone hears the version and asks itself.
+
+    The page is drawn with only the query parameters it reads, in one order: addresses that
+    differ in any other way show the same, and share one drawing (campaigns/views/shared.py,
+    which also bounds how many distinct drawings one campaign version gets)."""
     address = request.GET.get("page", "")
     if not address or len(address) > 1000 or "CSRF_COOKIE" not in request.META:
         return None  # (no CSRF cookie: a token drawn now would not match the phone's forms)
@@ -159,6 +180,13 @@ def pusher(request: HttpRequest, user, pk: int) -> Push | None:
         or match.kwargs.get("pk") != pk
     ):
         return None
+    query = urlencode(
+        sorted(
+            (name, value)
+            for name, value in parse_qsl(parts.query, keep_blank_values=True)
+            if name in page_query(match.url_name, match.kwargs.get("page", ""), game)
+        )
+    )
     language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language()
     zone = zone_of(request.COOKIES.get(ZONE_COOKIE))
 
@@ -170,11 +198,12 @@ def pusher(request: HttpRequest, user, pk: int) -> Push | None:
             **request.META,
             "REQUEST_METHOD": "GET",
             "PATH_INFO": parts.path,
-            "QUERY_STRING": parts.query,
+            "QUERY_STRING": query,
+            PUSH: True,  # (no client can send this: a header's name starts HTTP_)
             "HTTP_HX_REQUEST": "true",
             "HTTP_X_LIVE_REFRESH": "true",
         }
-        page.GET = QueryDict(parts.query)
+        page.GET = QueryDict(query)
         page.COOKIES = request.COOKIES
         page.user = user
         page.session = request.session
