@@ -124,11 +124,10 @@ def event_stream(
 
 def open_watch(watch: live.Watch, user, page_role: str) -> tuple[int, str] | None:
     """The campaign's version and game if the user is a member (the stream then holds no
-    connection);
-    the watch learns what the stream must keep following: the member's role, the session's
-    expiry and what the user's password makes of a session (campaigns.live.refused). A page
-    drawn for another role than the member's now (`page_role`, sent by live.js) is drawn
-    again at once."""
+    connection). The watch learns what the stream must keep following: the member's role, the
+    session's expiry and what the user's password makes of a session (campaigns.live.refused).
+    A page drawn for another role than the member's now (`page_role`, sent by live.js) is
+    drawn again at once."""
     try:
         row = (
             Membership.objects.filter(campaign_id=watch.campaign_id, user=user)
@@ -180,13 +179,9 @@ def pusher(request: HttpRequest, user, pk: int, game: str) -> Push | None:
         or match.kwargs.get("pk") != pk
     ):
         return None
-    query = urlencode(
-        sorted(
-            (name, value)
-            for name, value in parse_qsl(parts.query, keep_blank_values=True)
-            if name in page_query(match.url_name, match.kwargs.get("page", ""), game)
-        )
-    )
+    reads = page_query(match.url_name, match.kwargs.get("page", ""), game)
+    given = parse_qsl(parts.query, keep_blank_values=True)
+    query = urlencode(sorted((name, value) for name, value in given if name in reads))
     language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language()
     zone = zone_of(request.COOKIES.get(ZONE_COOKIE))
 
