@@ -65,6 +65,7 @@ class Watch:
         self.session_key = session_key or ""
         self.session = digest(session_key) if session_key else ""
         self.auth_hash = ""
+        self.password = ""  # the user's password hash the auth hash was made from
         self.role = ""
         self.expires: float | None = None
         # Until those are set, a notice about the member only says to look again once they are.
@@ -324,8 +325,10 @@ def refused(watches: list[Watch]) -> dict[Watch, str]:
             .values_list("session_key", "expire_date")
         )
         users = {
-            user.pk: user
-            for user in get_user_model().objects.filter(pk__in={watch.user_id for watch in members})
+            pk: (password, active)
+            for pk, password, active in get_user_model()
+            .objects.filter(pk__in={watch.user_id for watch in members})
+            .values_list("pk", "password", "is_active")
         }
         roles = {
             (campaign, user): role
@@ -340,14 +343,9 @@ def refused(watches: list[Watch]) -> dict[Watch, str]:
     verdicts = {}
     for watch in members:
         expires = sessions.get(watch.session_key)
-        user = users.get(watch.user_id)
+        password, active = users.get(watch.user_id, ("", False))
         role = roles.get((watch.campaign_id, watch.user_id))
-        if (
-            expires is None
-            or user is None
-            or not getattr(user, "is_active", True)
-            or not constant_time_compare(user.get_session_auth_hash(), watch.auth_hash)
-        ):
+        if expires is None or not active or not same_password(watch, password):
             verdicts[watch] = "login"
         elif role is None:
             verdicts[watch] = "removed"
@@ -356,6 +354,17 @@ def refused(watches: list[Watch]) -> dict[Watch, str]:
         else:
             watch.expires = expires.timestamp()
     return verdicts
+
+
+def same_password(watch: Watch, password: str) -> bool:
+    """Whether the user's session auth hash (Django's, made from the password hash) is still
+    the one the stream's session holds: worked out again only when the password changed."""
+    if password == watch.password:
+        return True
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model()(pk=watch.user_id, password=password)
+    return constant_time_compare(user.get_session_auth_hash(), watch.auth_hash)
 
 
 def file_stamp(path: str) -> tuple:

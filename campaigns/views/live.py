@@ -146,7 +146,7 @@ def open_watch(watch: live.Watch, user, page_role: str) -> tuple[int, str] | Non
     if row is None:
         return None
     version, game, watch.role = row
-    watch.auth_hash = user.get_session_auth_hash()
+    watch.auth_hash, watch.password = user.get_session_auth_hash(), user.password
     if expires is None:
         watch.end("login")  # (flushed since this request read it)
     elif page_role and page_role != watch.role:
