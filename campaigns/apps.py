@@ -8,6 +8,7 @@ class CampaignsConfig(AppConfig):
 
     def ready(self) -> None:
         from campaigns import live
+        from companion import checks  # noqa: F401 (registers the deploy checks)
 
         # Every change, removal and deletion reaches the open streams, whichever code made it.
         live.connect_signals()

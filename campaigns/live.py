@@ -10,8 +10,18 @@ database connection. What wakes it:
   the file, so one watcher per process looks at the database file's stamp (size and time, no
   query) a few times a second, and reads the watched campaigns' versions only when it moved.
 
-A notice is `<campaign> v <version>`, `<campaign> left <user>` (a member removed) or
-`<campaign> gone` (the campaign deleted); the last two end that member's or everyone's stream.
+A notice is `<campaign> v <version>`, `<campaign> left <user>` (a member removed),
+`<campaign> role <user> <role>` (a member's role changed) or `<campaign> gone` (the campaign
+deleted); the last three end that member's or everyone's stream.
+
+A stream follows its session too: it pushes whole pages, so it must stop as soon as the phone
+could no longer ask for them itself. `session <digest>` (a session logged out or flushed: the
+digest of its key, never the key) ends the streams of that session; `user <id>` (an account saved:
+its password changed, say) makes that user's streams look again at their session. Every stream
+also looks when its session expires (a timer, no query before), and every look of the SQLite
+watcher and every new PostgreSQL listener looks at all of them at once (what another process
+changed). A look that cannot read the database ends the stream as its lifetime does: the phone
+opens a new one, checked like the first. The checks themselves are in campaigns/live_sessions.py.
 """
 
 from __future__ import annotations
@@ -21,12 +31,15 @@ import contextlib
 import json
 import logging
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection, connections, transaction
+
+from campaigns.live_sessions import digest, refused, session_model
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +52,27 @@ HEARTBEAT = 15.0
 class Watch:
     """One open stream: the newest version heard for its campaign, or that it must end."""
 
-    def __init__(self, hub: Hub, campaign_id: int, user_id: int | None) -> None:
+    def __init__(
+        self, hub: Hub, campaign_id: int, user_id: int | None, session_key: str | None = None
+    ) -> None:
         # user_id None: the table display, which no member holds (never "removed").
         self.hub, self.campaign_id, self.user_id = hub, campaign_id, user_id
+        # The session the stream was opened with, what its user's password made of it, the
+        # member's role the page was drawn for, and when the session expires (epoch seconds):
+        # set when the stream opens (campaigns/views/live.py), checked by `refused`.
+        self.session_key = session_key or ""
+        self.session = digest(session_key) if session_key else ""
+        self.auth_hash = ""
+        self.password = ""  # the user's password hash the auth hash was made from
+        self.role = ""
+        self.expires: float | None = None
+        # Until those are set, a notice about the member only says to look again once they are.
+        self.opened = False
+        self.doubt = False
         self.version: int | None = None
         self.gone = False
-        # Why the member may no longer look: "deleted" (the campaign) or "removed" (the member).
+        # Why the member may no longer look: "deleted" (the campaign), "removed" (the member),
+        # "role" (the member's role changed) or "login" (the session ended).
         self.why = ""
         # The server is stopping: the stream ends as at its lifetime (the phone comes back).
         self.closing = False
@@ -84,15 +112,44 @@ class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.watches: dict[int, set[Watch]] = {}
+        # The same streams by their session's digest: a session's end finds its streams at once
+        # (`clearsessions` ends thousands of sessions in one go).
+        self.sessions: dict[str, set[Watch]] = {}
         self.task: asyncio.Task | None = None
         # Queries the listener made, for the test that idle streams make none.
         self.queries = 0
         self.ticks = 0
+        self.looks: set[asyncio.Task] = set()
 
-    def watch(self, campaign_id: int, user_id: int | None) -> Watch:
-        watch = Watch(self, campaign_id, user_id)
+    def watch(self, campaign_id: int, user_id: int | None, session_key: str | None = None) -> Watch:
+        watch = Watch(self, campaign_id, user_id, session_key)
         self.watches.setdefault(campaign_id, set()).add(watch)
+        if watch.session:
+            self.sessions.setdefault(watch.session, set()).add(watch)
         return watch
+
+    def every(self) -> list[Watch]:
+        return [watch for group in self.watches.values() for watch in group]
+
+    async def recheck(self, watches: list[Watch]) -> None:
+        """Look again at these streams' sessions and memberships, ending those that may not go
+        on. When the database cannot say, they end as at their lifetime (the phone comes back
+        and is checked as it opens)."""
+        self.queries += 3
+        try:
+            verdicts = await sync_to_async(refused, thread_sensitive=False)(watches)
+        except Exception as error:
+            log.warning("Could not look at the streams' sessions (%s); they start again", error)
+            for watch in watches:
+                watch.finish()
+            return
+        for watch, why in verdicts.items():
+            watch.end(why)
+
+    def look_later(self, watches: list[Watch]) -> None:
+        task = self.loop.create_task(self.recheck(watches))
+        self.looks.add(task)
+        task.add_done_callback(self.looks.discard)
 
     def start(self) -> None:
         """Listen, if this process does not yet (when a stream starts, not for a refused one)."""
@@ -112,12 +169,29 @@ class Hub:
             group.discard(watch)
             if not group:
                 del self.watches[watch.campaign_id]
+        same = self.sessions.get(watch.session)
+        if same is not None:
+            same.discard(watch)
+            if not same:
+                del self.sessions[watch.session]
 
     def deliver(self, notice: str) -> None:
         """Hand one notice to the streams it concerns (on the hub's loop)."""
         try:
-            campaign, kind, *rest = notice.split()
-            group = self.watches.get(int(campaign), ())
+            first, kind, *rest = notice.split()
+            if first == "session":
+                for watch in list(self.sessions.get(kind, ())):
+                    watch.end("login")
+                return
+            if first == "user":
+                mine = [watch for watch in self.every() if watch.user_id == int(kind)]
+                for watch in mine:
+                    watch.doubt = watch.doubt or not watch.opened
+                opened = [watch for watch in mine if watch.opened]
+                if opened:
+                    self.look_later(opened)
+                return
+            group = self.watches.get(int(first), ())
             for watch in list(group):
                 if kind == "v":
                     watch.hear(int(rest[0]))
@@ -125,6 +199,11 @@ class Hub:
                     watch.end("deleted")
                 elif kind == "left" and watch.user_id == int(rest[0]):
                     watch.end("removed")
+                elif kind == "role" and watch.user_id == int(rest[0]):
+                    if not watch.opened:
+                        watch.doubt = True
+                    elif watch.role != rest[1]:
+                        watch.end("role")
         except (ValueError, IndexError):
             log.warning("Unreadable live notice %r", notice)
 
@@ -178,31 +257,31 @@ class Hub:
                     await self.check_versions()
 
     async def check_versions(self) -> None:
-        """Read every watched campaign's version and members once, for all its streams."""
+        """Read every watched campaign's version, and every stream's session and membership,
+        once for all the streams (what another process changed)."""
         ids = list(self.watches)
         if not ids:
             return
-        self.queries += 2
-        versions, members = await sync_to_async(read_versions, thread_sensitive=False)(ids)
+        self.queries += 4
+        versions, verdicts = await sync_to_async(read_versions, thread_sensitive=False)(
+            ids, self.every()
+        )
+        # Ended first: a stream whose session ended gets no page.
+        for watch, why in verdicts.items():
+            watch.end(why)
         for campaign_id in ids:
             if campaign_id not in versions:
                 self.deliver(f"{campaign_id} gone")
                 continue
             self.deliver(f"{campaign_id} v {versions[campaign_id]}")
-            for watch in list(self.watches.get(campaign_id, ())):
-                if watch.user_id is not None and (campaign_id, watch.user_id) not in members:
-                    watch.end("removed")
 
 
-def read_versions(ids: list[int]) -> tuple[dict[int, int], set[tuple[int, int]]]:
-    from campaigns.models import Campaign, Membership
+def read_versions(ids: list[int], watches: list[Watch]) -> tuple[dict[int, int], dict]:
+    from campaigns.models import Campaign
 
     try:
         versions = dict(Campaign.objects.filter(pk__in=ids).values_list("pk", "version"))
-        members = set(
-            Membership.objects.filter(campaign_id__in=ids).values_list("campaign_id", "user_id")
-        )
-        return versions, members
+        return versions, refused(watches)
     finally:
         if not connection.in_atomic_block:
             connection.close()  # the watcher holds no connection between looks
@@ -271,8 +350,9 @@ async def messages(
     push: Callable[[int], Awaitable[tuple[int, str] | None]] | None = None,
 ) -> AsyncIterator[str]:
     """A stream's server-sent events: the version when it moves (or, with `push`, the page at
-    that version: `page`, its version and its HTML), `gone` when the member may no longer look,
-    and `end` when the stream's lifetime is over (the phone opens a new one)."""
+    that version: `page`, its version and its HTML), `gone` when the member may no longer look
+    (the campaign deleted, the member removed, the role changed, the session ended), and `end`
+    when the stream's lifetime is over (the phone opens a new one)."""
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.COMPANION_STREAM_LIFETIME
     watch.hub.start()
@@ -296,7 +376,17 @@ async def messages(
             if left <= 0 or watch.closing:
                 yield message("end", {})
                 return
-            if not await watch.wait(min(left, HEARTBEAT)):
+            wait = min(left, HEARTBEAT)
+            if watch.expires is not None:
+                expires_in = watch.expires - time.time()
+                if expires_in <= 0:
+                    # The session's time is up, unless a request saved it meanwhile.
+                    await watch.hub.recheck([watch])
+                    if not watch.gone and (watch.expires or 0) <= time.time():
+                        watch.finish()
+                    continue
+                wait = min(wait, expires_in)
+            if not await watch.wait(wait):
                 yield ": still here\n\n"
     finally:
         watch.close()
@@ -321,10 +411,42 @@ def membership_deleted(sender, instance, using: str, origin=None, **kwargs) -> N
     announce(f"{instance.campaign_id} left {instance.user_id}", using)
 
 
+def membership_saved(sender, instance, created: bool, using: str, **kwargs) -> None:
+    if not created:
+        announce(f"{instance.campaign_id} role {instance.user_id} {instance.role}", using)
+
+
+def session_deleted(sender, instance, using: str, **kwargs) -> None:
+    """A session flushed: logged out, logged in as someone else, or refused by Django for a
+    changed password."""
+    announce(f"session {digest(instance.session_key)}", using)
+
+
+def logged_out(sender, request, **kwargs) -> None:
+    # Before Django flushes the session (which `session_deleted` hears too, if it is stored).
+    session_key = getattr(getattr(request, "session", None), "session_key", None)
+    if session_key:
+        announce(f"session {digest(session_key)}")
+
+
+def user_saved(sender, instance, created: bool, update_fields, using: str, **kwargs) -> None:
+    # A log-in stamps `last_login` only: nothing a session depends on.
+    if created or (update_fields is not None and set(update_fields) <= {"last_login"}):
+        return
+    announce(f"user {instance.pk}", using)
+
+
 def connect_signals() -> None:
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.signals import user_logged_out
     from django.db.models.signals import post_delete, post_save
 
     from campaigns.models import Campaign, Membership
+
+    post_save.connect(membership_saved, sender=Membership, dispatch_uid="live-membership-saved")
+    post_delete.connect(session_deleted, sender=session_model(), dispatch_uid="live-session")
+    user_logged_out.connect(logged_out, dispatch_uid="live-logged-out")
+    post_save.connect(user_saved, sender=get_user_model(), dispatch_uid="live-user-saved")
 
     post_save.connect(campaign_saved, sender=Campaign, dispatch_uid="live-campaign-saved")
     post_delete.connect(campaign_deleted, sender=Campaign, dispatch_uid="live-campaign-deleted")

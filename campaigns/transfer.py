@@ -27,6 +27,11 @@ from campaigns.models import Campaign, Event, Membership, display_name
 FORMAT = "companion-campaign"
 FORMAT_VERSION = 1
 MAX_EVENTS = 200_000
+# The most levels of lists and objects a file may nest. A campaign file holds a dozen at most;
+# the databases refuse JSON nested far deeper (SQLite's JSON functions stop at a thousand or
+# fewer levels, so storing such a set-up failed its JSON check), each at its own depth, so the
+# file is refused here, before anything is stored, the same way on both.
+MAX_DEPTH = 64
 
 
 class ImportRefused(Exception):
@@ -109,11 +114,28 @@ def parse(raw: bytes) -> dict[str, Any]:
             raise ImportRefused(
                 _("The file holds text that is not valid Unicode (a lone surrogate).")
             ) from None
+    if nested_deeper(document, MAX_DEPTH):
+        raise ImportRefused(_("The file is nested too deeply to be a campaign."))
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportRefused(_("The file is not a Companion campaign."))
     if document.get("format_version") != FORMAT_VERSION:
         raise ImportRefused(_("The file's format version is not one this site reads."))
     return document
+
+
+def nested_deeper(document: Any, limit: int) -> bool:
+    """Whether lists and objects in `document` nest more than `limit` levels (without
+    recursion: a file may nest far deeper than Python's stack)."""
+    stack = [(document, 1)] if isinstance(document, dict | list) else []
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if isinstance(value, dict) else value
+        for child in children:
+            if isinstance(child, dict | list):
+                if depth >= limit:
+                    return True
+                stack.append((child, depth + 1))
+    return False
 
 
 # Event times a campaign can hold, in UTC: any later one cannot be shown in every time zone.

@@ -209,7 +209,8 @@ SECURE_CSP = {
 }
 
 # Behind HTTPS (a hosted site): secure cookies, HSTS, and trust the proxy's scheme header.
-if env_bool("COMPANION_HTTPS"):
+COMPANION_HTTPS = env_bool("COMPANION_HTTPS")
+if COMPANION_HTTPS:
     SECURE_SSL_REDIRECT = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True

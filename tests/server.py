@@ -94,6 +94,19 @@ class Database:
                 check=True,
             )
 
+    def shell(self, code: str) -> str:
+        """Run Python in the site's Django (`manage.py shell -c`), for what no page can do (a
+        session that expires now, say); what it prints."""
+        done = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", code],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        return done.stdout
+
     def close(self) -> None:
         if self.pg_name:
             import psycopg
@@ -203,6 +216,11 @@ class Phone:
             "/signup/",
             {"username": username, "password1": password, "password2": password},
         )
+        assert response.status_code == 302, response.text
+        self.username, self.password = username, password
+
+    def login(self, username: str, password: str) -> None:
+        response = self.post("/login/", {"username": username, "password": password})
         assert response.status_code == 302, response.text
 
     def create_campaign(self, name: str, **setup) -> int:

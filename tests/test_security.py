@@ -2,9 +2,11 @@
 a bag too big to work out, huge or odd requests, and limits dodged through another process."""
 
 import json
+import os
 import re
 import socket
 import subprocess
+import sys
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -470,3 +472,50 @@ def test_two_processes_share_one_limit_and_a_forged_header_does_not_reset_it(two
         assert "Too many attempts" in response.text
     for phone in phones:
         phone.close()
+
+
+# `manage.py check --deploy` (the README's hosting section runs it) says what a hosted site must
+# not run with.
+
+
+def deploy_warnings(**settings) -> list[str]:
+    from django.core.checks import run_checks
+
+    with override_settings(**settings):
+        found = run_checks(include_deployment_checks=True, tags=["security"])
+        without_deploy = run_checks(tags=["security"])
+    assert not [m for m in without_deploy if m.id.startswith("companion.")]
+    return sorted(m.id for m in found if m.id.startswith("companion."))
+
+
+def test_check_deploy_warns_of_any_host_behind_https():
+    assert deploy_warnings(COMPANION_HTTPS=True, ALLOWED_HOSTS=["*"]) == ["companion.W001"]
+    named = ["companion.example.org"]
+    assert deploy_warnings(COMPANION_HTTPS=True, ALLOWED_HOSTS=named) == []
+    # A laptop on the table's network answers whatever address the phones use.
+    assert deploy_warnings(COMPANION_HTTPS=False, ALLOWED_HOSTS=["*"]) == []
+
+
+def test_check_deploy_warns_of_the_published_secret_key():
+    assert deploy_warnings(SECRET_KEY=PUBLISHED_KEY) == ["companion.W002"]
+    fallbacks = {"SECRET_KEY_FALLBACKS": [PUBLISHED_KEY]}
+    assert deploy_warnings(SECRET_KEY="a-fresh-key-" + "x" * 50, **fallbacks) == ["companion.W002"]
+    assert deploy_warnings(SECRET_KEY="a-fresh-key-" + "x" * 50) == []
+
+
+def test_manage_py_check_deploy_says_so_for_a_site_set_up_from_the_environment(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    env.pop("ALLOWED_HOSTS", None)  # the default: any host
+    env.update(
+        COMPANION_HTTPS="1", DJANGO_SECRET_KEY=PUBLISHED_KEY, COMPANION_DATA_DIR=str(tmp_path)
+    )
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    said = done.stdout + done.stderr
+    assert "(companion.W001) ALLOWED_HOSTS is '*' on a site behind HTTPS" in said
+    assert "(companion.W002) The secret key" in said

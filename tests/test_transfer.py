@@ -222,6 +222,14 @@ def broken(document: dict, change) -> bytes:
     return json.dumps(document).encode()
 
 
+def nested(depth: int) -> list:
+    """A list in a list… `depth` levels deep (built without recursion)."""
+    value: list = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
 def set_event(seq: int, **fields):
     def change(document):
         document["events"][seq - 1].update(fields)
@@ -305,6 +313,15 @@ HOSTILE = {
     "deeply-nested": (lambda g: b"[" * 100_000, "The file is nested too deeply to be a campaign."),
     "deeply-nested-inside": (
         lambda g: b'{"format": "companion-campaign", "setup": ' + b"[" * 100_000,
+        "The file is nested too deeply to be a campaign.",
+    ),
+    # Valid JSON that Python reads, nested deeper than a database stores (a 500 on SQLite once).
+    "setup-nested-thousands-deep": (
+        lambda g: broken(g, lambda d: d["setup"].__setitem__("deep", nested(3000))),
+        "The file is nested too deeply to be a campaign.",
+    ),
+    "event-nested-thousands-deep": (
+        lambda g: broken(g, lambda d: d["events"][0]["data"].__setitem__("deep", nested(3000))),
         "The file is nested too deeply to be a campaign.",
     ),
     "events-out-of-order": (

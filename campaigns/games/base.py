@@ -59,6 +59,9 @@ class Page:
 
     label: Any  # a lazy translated string
     template: str
+    # The GET parameters the page reads (Viewing.query): a page a stream pushes is drawn with
+    # these only (campaigns/views/live.py), so an address with others makes no drawing of its own.
+    query: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -88,9 +91,17 @@ class Game:
     pages: dict[str, Page] = field(default_factory=dict)
     # The game's own CSS (a static path), loaded only on its pages.
     stylesheet: str = ""
+    # The GET parameters the table page reads (as Page.query).
+    query: frozenset[str] = frozenset()
 
     def template_for(self, page: str) -> str:
         return self.pages[page].template if page in self.pages else self.template
+
+    def query_for(self, page: str) -> frozenset[str]:
+        """The GET parameters a page of the game reads ("" the table page)."""
+        if not page:
+            return self.query
+        return self.pages[page].query if page in self.pages else frozenset()
 
 
 class RenameForm(forms.Form):

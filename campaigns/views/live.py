@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
@@ -31,10 +31,11 @@ from django.utils import timezone, translation
 from django.views.decorators.http import require_GET
 from django_htmx.middleware import HtmxDetails
 
-from campaigns import live
+from campaigns import live, live_sessions
+from campaigns.games import GAMES
 from campaigns.models import Membership
 from campaigns.views.access import member_campaign
-from campaigns.views.shared import LIVE_LANES, UNSHARED
+from campaigns.views.shared import LIVE_LANES, PUSH, UNSHARED
 from companion.phone_time import COOKIE as ZONE_COOKIE
 from companion.phone_time import zone_of
 
@@ -62,17 +63,45 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
         return HttpResponse(status=405)
     user = await request.auser()
     if not user.is_authenticated:
-        raise Http404
+        return signed_out()
     # Listen first, then read: a change in between is heard, not lost.
-    watch = live.hub().watch(pk, user.pk)
-    current = await sync_to_async(member_version)(pk, user)
-    if current is None:
+    watch = live.hub().watch(pk, user.pk, request.session.session_key)
+    opened = await sync_to_async(open_watch)(watch, user, request.GET.get("role", ""))
+    if opened is None:
         watch.close()
         raise Http404
-    return event_stream(request, watch, current, pusher(request, user, pk))
+    current, game = opened
+    watch.opened = True
+    if watch.doubt:  # the member's role or account changed while the stream opened
+        await watch.hub.recheck([watch])
+    return event_stream(request, watch, current, pusher(request, user, pk, game))
+
+
+def signed_out() -> HttpResponse:
+    """The stream of a phone whose session ended (logged out, expired, flushed): it says so,
+    and the phone loads its page again, which asks it to log in."""
+    response = HttpResponse(
+        live.message("gone", {"why": "login"}), content_type="text/event-stream"
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 Push = Callable[[int], Awaitable[tuple[int, str] | None]]
+
+# The GET parameters the site's own pushed pages read: the history's page number
+# (render.history_context). A game's pages say theirs (games.base.Page.query).
+SITE_QUERY = {"history": frozenset({"page"})}
+
+
+def page_query(url_name: str, page: str, game: str) -> frozenset[str]:
+    """The GET parameters the campaign page `url_name` (and, for a game's page, its slug)
+    reads."""
+    if url_name == "campaign":
+        page = ""
+    elif url_name != "game-page":
+        return SITE_QUERY.get(url_name, frozenset())
+    return GAMES[game].query_for(page) if game in GAMES else frozenset()
 
 
 def event_stream(
@@ -93,22 +122,48 @@ def event_stream(
     return response
 
 
-def member_version(pk: int, user) -> int | None:
-    """The campaign's version if the user is a member; the stream then holds no connection."""
+def open_watch(watch: live.Watch, user, page_role: str) -> tuple[int, str] | None:
+    """The campaign's version and game if the user is a member (the stream then holds no
+    connection). The watch learns what the stream must keep following: the member's role, the
+    session's expiry and what the user's password makes of a session
+    (campaigns.live_sessions.refused).
+    A page drawn for another role than the member's now (`page_role`, sent by live.js) is
+    drawn again at once."""
     try:
-        return (
-            Membership.objects.filter(campaign_id=pk, user=user)
-            .values_list("campaign__version", flat=True)
+        row = (
+            Membership.objects.filter(campaign_id=watch.campaign_id, user=user)
+            .values_list("campaign__version", "campaign__game", "role")
+            .first()
+        )
+        expires = (
+            live_sessions.session_model()
+            .objects.filter(session_key=watch.session_key)
+            .values_list("expire_date", flat=True)
             .first()
         )
     finally:
         if not connection.in_atomic_block:  # (a test's transaction)
             connection.close()
+    if row is None:
+        return None
+    version, game, watch.role = row
+    watch.auth_hash, watch.password = user.get_session_auth_hash(), user.password
+    if expires is None:
+        watch.end("login")  # (flushed since this request read it)
+    elif page_role and page_role != watch.role:
+        watch.end("role")
+    else:
+        watch.expires = expires.timestamp()
+    return version, game
 
 
-def pusher(request: HttpRequest, user, pk: int) -> Push | None:
+def pusher(request: HttpRequest, user, pk: int, game: str) -> Push | None:
     """What draws the page the stream's phone shows (its `page`: path and query), or None when
-    it names none this stream may push: then the phone hears the version and asks itself."""
+    it names none this stream may push: then the phone hears the version and asks itself.
+
+    The page is drawn with only the query parameters it reads, in one order: addresses that
+    differ in any other way show the same, and share one drawing (campaigns/views/shared.py,
+    which also bounds how many distinct drawings one campaign version gets)."""
     address = request.GET.get("page", "")
     if not address or len(address) > 1000 or "CSRF_COOKIE" not in request.META:
         return None  # (no CSRF cookie: a token drawn now would not match the phone's forms)
@@ -125,6 +180,9 @@ def pusher(request: HttpRequest, user, pk: int) -> Push | None:
         or match.kwargs.get("pk") != pk
     ):
         return None
+    reads = page_query(match.url_name, match.kwargs.get("page", ""), game)
+    given = parse_qsl(parts.query, keep_blank_values=True)
+    query = urlencode(sorted((name, value) for name, value in given if name in reads))
     language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language()
     zone = zone_of(request.COOKIES.get(ZONE_COOKIE))
 
@@ -136,11 +194,12 @@ def pusher(request: HttpRequest, user, pk: int) -> Push | None:
             **request.META,
             "REQUEST_METHOD": "GET",
             "PATH_INFO": parts.path,
-            "QUERY_STRING": parts.query,
+            "QUERY_STRING": query,
+            PUSH: True,  # (no client can send this: a header's name starts HTTP_)
             "HTTP_HX_REQUEST": "true",
             "HTTP_X_LIVE_REFRESH": "true",
         }
-        page.GET = QueryDict(parts.query)
+        page.GET = QueryDict(query)
         page.COOKIES = request.COOKIES
         page.user = user
         page.session = request.session

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,6 +57,15 @@ LIVE_LANES = Lanes(4, per_lane=1, name="live")
 
 # A phone waits this long for another's drawing before it draws the page itself.
 WAIT = 10.0
+
+# The distinct drawings a stream's push may start for one campaign version (a table's phones
+# show a few pages, in a few languages and roles). Beyond them the stream sends the version
+# only, and the phone asks for its page as any request does: a campaign's phones, or forged
+# addresses, cannot keep the drawing threads to themselves through their streams.
+PUSHED_DRAWINGS = 8
+# In a push's request (campaigns/views/live.py): a key no client can send (a header's name
+# starts with HTTP_).
+PUSH = "companion.push"
 
 
 def is_live_refresh(request: HttpRequest) -> bool:
@@ -126,11 +135,13 @@ class Answers:
         self.kept: OrderedDict[tuple, Drawing] = OrderedDict()
         self.newest: dict[int, int] = {}  # campaign pk -> its newest version seen
         self.held = 0  # characters in `kept`
+        self.drawings: Counter[int] = Counter()  # campaign pk -> its keys in `kept`
 
     def clear(self) -> None:
         with self.lock:
             self.kept.clear()
             self.newest.clear()
+            self.drawings.clear()
             self.held = 0
 
     def found(self, key: tuple) -> str | None:
@@ -144,12 +155,15 @@ class Answers:
         drawing.done.wait(WAIT)
         return drawing.body
 
-    def answer(self, key: tuple, draw: Callable[[], str]) -> str:
-        """The body for `key`: drawn here, or by the phone already drawing it."""
+    def answer(self, key: tuple, draw: Callable[[], str], bounded: bool = False) -> str | None:
+        """The body for `key`: drawn here, or by the phone already drawing it. `bounded` (a
+        stream's push): None instead of a drawing beyond the campaign version's few."""
         pk, version = key[0], key[1]
         with self.lock:
             newest = self.newest.get(pk, -1)
             if version < newest:
+                if bounded:
+                    return None  # (the phone hears of the newer version)
                 drawing = None  # an older version than another phone read: not kept
             else:
                 if version > newest:
@@ -159,8 +173,11 @@ class Answers:
                 if drawing is not None:
                     self.kept.move_to_end(key)
                     mine = False
+                elif bounded and self.drawings[pk] >= PUSHED_DRAWINGS:
+                    return None
                 else:
                     drawing = self.kept[key] = Drawing()
+                    self.drawings[pk] += 1
                     mine = True
         if drawing is None:
             return draw()
@@ -173,7 +190,7 @@ class Answers:
         except BaseException:
             with self.lock:
                 if self.kept.get(key) is drawing:
-                    del self.kept[key]
+                    self.drop(key)
             drawing.done.set()
             raise
         with self.lock:
@@ -191,6 +208,9 @@ class Answers:
 
     def drop(self, key: tuple) -> None:
         drawing = self.kept.pop(key)
+        self.drawings[key[0]] -= 1
+        if self.drawings[key[0]] <= 0:
+            del self.drawings[key[0]]
         if drawing.body is not None:
             self.held -= len(drawing.body)
 
@@ -220,7 +240,10 @@ def shared_answer(
     def drawn() -> str:
         return draw(csrf_token=MARK).content.decode()
 
-    body = ANSWERS.answer(key_of(request, row_of(campaign, membership), page), drawn)
+    key = key_of(request, row_of(campaign, membership), page)
+    body = ANSWERS.answer(key, drawn, bounded=request.META.get(PUSH) is True)
+    if body is None:
+        return private(HttpResponse(status=204))  # not drawn: the stream sends the version
     return own_copy(request, body)
 
 

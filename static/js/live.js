@@ -164,7 +164,9 @@
     fetch(address, {
       headers: { "HX-Request": "true", "X-Live-Refresh": "true" },
       credentials: "same-origin",
+      redirect: "manual",  // a page redirects only to log in
     }).then(function (response) {
+      if (response.type === "opaqueredirect") { gone("login"); return null; }
       if (response.status === 404) { gone("deleted"); return null; }
       var v = parseInt(response.headers.get("X-Campaign-Version"), 10);
       return response.text().then(function (html) {
@@ -188,6 +190,10 @@
   function gone(why) {
     if (leaving || over) return;
     over = true;
+    // The session ended (logged out here or elsewhere, expired, a new password), or the member's
+    // role changed: the page again shows what the server says now, the log-in page or the
+    // page for that role.
+    if (why === "login" || why === "role") { window.location.reload(); return; }
     var notice = document.createElement("section");
     notice.className = "card gone";
     notice.setAttribute("role", "alert");
@@ -217,8 +223,10 @@
   });
 
   function poll() {
-    fetch(pollUrl, { credentials: "same-origin" })
+    // Sent to log in: the session ended.
+    fetch(pollUrl, { credentials: "same-origin", redirect: "manual" })
       .then(function (r) {
+        if (r.type === "opaqueredirect") gone("login");
         if (r.status === 404) gone("deleted");
         return r.ok ? r.json() : null;
       })
@@ -232,7 +240,10 @@
     if (!window.EventSource || !streamUrl) { poll(); return; }
     // The stream sends the page this phone shows with the news, so it need not ask for it.
     var page = here();
-    var source = new EventSource(streamUrl + "?v=" + known + "&page=" + encodeURIComponent(page));
+    // The role the page was drawn for: the stream ends when the member's is another.
+    var role = root.dataset.role ? "&role=" + encodeURIComponent(root.dataset.role) : "";
+    var source = new EventSource(
+      streamUrl + "?v=" + known + role + "&page=" + encodeURIComponent(page));
     source.addEventListener("version", function (e) {
       failures = 0;
       try { seen(JSON.parse(e.data).version); } catch (err) { /* a malformed message: ignore */ }

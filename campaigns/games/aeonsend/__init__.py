@@ -58,9 +58,11 @@ GAME = Game(
     ),
     template="games/aeonsend/record.html",
     context=page_context,
+    query=frozenset({"q"}),  # the banished cards' search
     pages={
         "turns": Page(_("Turn order"), "games/aeonsend/turns.html"),
-        "chart": Page(_("Score chart"), "games/aeonsend/chart.html"),
+        # The score form opened, filled from the table.
+        "chart": Page(_("Score chart"), "games/aeonsend/chart.html", frozenset({"record"})),
         "legacy": Page(_("Stickers & seals"), "games/aeonsend/legacy.html"),
         "outside": Page(_("Outside"), "games/aeonsend/outside.html"),
     },

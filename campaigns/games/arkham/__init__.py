@@ -26,6 +26,7 @@ from campaigns.games.arkham import (
     symbols,
     xp,
 )
+from campaigns.games.arkham.bag_page import OddsForm
 from campaigns.games.arkham.context import context
 from campaigns.games.arkham.setup import SetupForm, initial_state
 from campaigns.games.base import META_COMMANDS, Game, Page
@@ -56,7 +57,8 @@ GAME = Game(
     template="games/arkham/table.html",
     context=context,
     pages={
-        "bag": Page(_("Chaos bag"), "games/arkham/bag.html"),
+        # The odds for a test: skill, difficulty and each X.
+        "bag": Page(_("Chaos bag"), "games/arkham/bag.html", frozenset(OddsForm.base_fields)),
         "round": Page(_("Round"), "games/arkham/round.html"),
     },
 )

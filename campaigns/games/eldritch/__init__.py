@@ -49,7 +49,8 @@ GAME = Game(
     context=context,
     pages={
         "setup": Page(_("Set-up"), "games/eldritch/setup.html"),
-        "dice": Page(_("Dice"), "games/eldritch/dice.html"),
+        # The odds asked for (rolls.rolls_view).
+        "dice": Page(_("Dice"), "games/eldritch/dice.html", frozenset({"dice", "clues", "bonus"})),
         "log": Page(_("Games log"), "games/eldritch/log.html"),
     },
 )
