@@ -285,6 +285,7 @@ ARKHAM: list[tuple[str, Post]] = [
         },
     ),
     ("investigator.elder", lambda s: {"investigator": investigator(s), "modifier": 1}),
+    ("investigator.rename", lambda s: {"investigator": investigator(s), "called": "Rolande"}),
     ("supply.add", lambda s: {"investigator": investigator(s), "supply": "provisions"}),
     ("supply.use", lambda s: {"investigator": investigator(s), "supply": "provisions"}),
     (

@@ -49,7 +49,7 @@ class Purchase(TypedDict):
 class Investigator(TypedDict):
     id: int
     player: str
-    name: str
+    name: str  # the card's English name, the typed one, or the group's own (investigator.rename)
     health: int
     sanity: int
     physical: int  # physical trauma
@@ -86,7 +86,7 @@ class Test(TypedDict):
 
     id: int
     investigator: int | None
-    who: str  # the investigator's name then
+    who: str  # the investigator's name (a rename renames them here too)
     scenario: str
     tokens: list[RevealedToken]
     open: bool
