@@ -442,6 +442,8 @@ ELDRITCH: list[tuple[str, Post]] = [
     ("eh.roll", lambda s: {"dice": 6, "bonus": "cursed", "investigator": eh_who(s)}),
     ("eh.reroll", lambda s: {"roll": s["game"]["rolls"][-1]["id"]}),
     ("eh.lead", lambda s: {"investigator": eh_who(s, 1)}),
+    ("eh.rename", lambda s: {"key": s["game"]["investigators"][1]["name"], "called": "Our lead"}),
+    ("eh.rename", lambda s: {"key": s["game"]["ancient_one"], "called": "The Sleeper"}),
     ("eh.draw", {}),
     ("eh.record", eh_colour_left),
     *[("eh.phase", lambda s: {"phase": s["game"]["phase"]})] * 2,

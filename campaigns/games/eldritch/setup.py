@@ -20,20 +20,22 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import Command, CommandError, Payload, State
 from campaigns.engines import mythos
-from campaigns.games.eldritch import data
+from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 
 def ancient_one_choices() -> list[tuple[str, Any]]:
-    return [(name, name) for name in data.ANCIENT_ONES] + [
+    """By name as the reader's edition prints it, where a source gives one (names.py)."""
+    return [(name, names.printed(name)) for name in data.ANCIENT_ONES] + [
         (data.CUSTOM, gettext_lazy("Another (typed below)"))
     ]
 
 
 def investigator_choices() -> list[tuple[str, str]]:
     return [("", "—")] + [
-        (name, f"{name} · {i['health']}/{i['sanity']}") for name, i in data.INVESTIGATORS.items()
+        (name, f"{names.printed(name)} · {i['health']}/{i['sanity']}")
+        for name, i in data.INVESTIGATORS.items()
     ]
 
 
