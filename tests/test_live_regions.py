@@ -302,6 +302,7 @@ ARKHAM: list[tuple[str, Post]] = [
             "replaces": s["investigators"][1]["id"],
         },
     ),
+    ("scenario.rename", {"scenario": "wilds", "called": "Our own"}),
     ("round.next", lambda s: {"from": s["round"]["step"]}),
     ("round.doom", {"delta": 1}),
     ("round.threshold", {"threshold": 7}),

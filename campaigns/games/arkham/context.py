@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from campaigns.commands import State
-from campaigns.games.arkham import bag_page, catalogue, data, log, round, scenario, symbols
+from campaigns.games.arkham import bag_page, catalogue, data, log, names, round, scenario, symbols
 from campaigns.games.arkham.draw import wants_x
 from campaigns.games.arkham.investigators import investigator_view
 from campaigns.games.base import Later, Viewing
@@ -58,7 +58,7 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
             "investigator_choices": Later(catalogue.investigator_choices),
             "effect_initial": symbols.effect_initial(state),
             **log.log_view(state, len(in_play)),
-            **scenario.scenario_view(state, in_play),
+            **names.with_own_names(state, scenario.scenario_view(state, in_play)),
             "round": round.round_view(state),
             "trauma_kinds": [
                 ("physical", _("Physical trauma")),

@@ -159,6 +159,7 @@ class ArkhamState(TypedDict):
     active: int | None  # the investigator the bag tests for
     scenario: str | None  # the scenario being played (its English or typed name)
     scenario_id: NotRequired[str | None]  # its catalogue id, or "typed:<name>"
+    scenario_names: NotRequired[dict[str, str]]  # the group's own names by id (names.py)
     effects: dict[str, dict[str, SymbolEffect]]  # "<band>|<scenario>" → symbol → effect
     draws: list[Test]  # the last 20 tests, oldest first
     stats: Stats

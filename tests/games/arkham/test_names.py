@@ -169,3 +169,68 @@ def test_a_rename_is_refused_next_to_the_field_when_it_cannot_be(owner_client, a
             htmx=True,
         )
         assert response.status_code == 422
+
+
+# --- a scenario ------------------------------------------------------------------------------
+
+
+def test_a_renamed_scenario_reads_the_groups_name_and_stays_the_same_scenario(
+    owner, owner_client, player, ark
+):
+    roland = pick(owner_client, ark, "01001")
+    post(owner_client, ark, "scenario.start", scenario="torch", region="ark-overview")
+    response = post(
+        owner_client,
+        ark,
+        "scenario.rename",
+        scenario="torch",
+        called="ギャザリング",
+        region="ark-overview",
+    )
+    assert response.status_code == 302, text(response)
+    assert (state(ark)["scenario_id"], state(ark)["scenario"]) == ("torch", "The Gathering")
+    friend = client_for(player)
+    friend.cookies["django_language"] = "zh-hans"
+    table = text(friend.get(f"/c/{ark.pk}/"))
+    assert "<strong>ギャザリング</strong>" in re.sub(r"[\u2066-\u2069]", "", table)
+    assert ">ギャザリング ✓<" not in table and ">ギャザリング<" in table  # the list too
+    for page in ("bag", "round"):
+        assert "ギャザリング" in text(friend.get(f"/c/{ark.pk}/p/{page}/"))
+    # Recorded, the result keeps the group's name; the history says what was renamed.
+    post(
+        owner_client,
+        ark,
+        "scenario.record",
+        scenario_id="torch",
+        resolution="R1",
+        region="record-scenario",
+        **{f"xp-{roland}": 2},
+    )
+    results = text(friend.get(f"/c/{ark.pk}/"))
+    assert re.search(r"<strong>\u2068?ギャザリング\u2069?</strong> · \u2068?R1", results)
+    history = re.sub(
+        r"</?bdi>|[\u2066-\u2069]", "", text(owner_client.get(f"/c/{ark.pk}/history/"))
+    )
+    assert "The Gathering is now called ギャザリング" in history
+
+
+def test_a_scenario_rename_is_undone_and_refused_for_a_scenario_not_in_the_list(
+    owner, owner_client, ark
+):
+    post(owner_client, ark, "scenario.start", scenario="torch", region="ark-overview")
+    ark.apply("scenario.rename", {"scenario": "torch", "called": "Ours"}, owner)
+    assert state(ark)["scenario_names"] == {"torch": "Ours"}
+    ark = factories.play(ark, owner, [("undo",)])
+    assert state(ark).get("scenario_names", {}) == {}
+    for data, message in (
+        ({"scenario": "curtain_call", "called": "X"}, "not in this campaign's list"),
+        ({"scenario": "torch", "called": "x" * 81}, "at most 80 characters"),
+    ):
+        assert_refused(
+            owner_client,
+            ark,
+            "do/scenario.rename/",
+            {**data, "region": "ark-overview"},
+            message=message,
+            htmx=True,
+        )
