@@ -18,6 +18,7 @@ from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 FACTS = Path(__file__).with_name("facts")
 TYPED = "typed:"
@@ -78,10 +79,22 @@ def step(campaign: str, ref: str | None) -> dict[str, Any] | None:
     return next((s for s in STEPS.get(campaign, []) if s["id"] == ref), None)
 
 
+def step_label(campaign: str, found: dict[str, Any]) -> str:
+    """A scenario's name in the reader's language; one the campaign plays more than once
+    (Edge of the Earth's Fatal Mirage) with its number, so the list tells them apart."""
+    same = [s["id"] for s in scenarios(campaign) if s["name"]["en"] == found["name"]["en"]]
+    if len(same) < 2 or found["id"] not in same:
+        return local(found["name"])
+    return pgettext("the nth time a campaign plays a scenario", "%(name)s (%(n)s)") % {
+        "name": local(found["name"]),
+        "n": same.index(found["id"]) + 1,
+    }
+
+
 def scenario_label(campaign: str, ref: str | None, fallback: str) -> str:
     """A scenario's name in the reader's language, or the name as typed."""
     found = step(campaign, ref)
-    return local(found["name"]) if found else fallback
+    return step_label(campaign, found) if found else fallback
 
 
 def scenario_choices(campaign: str, played: list[str], current: str | None) -> list[dict]:
@@ -99,7 +112,7 @@ def scenario_choices(campaign: str, played: list[str], current: str | None) -> l
     return [
         {
             "id": s["id"],
-            "label": local(s["name"]),
+            "label": step_label(campaign, s),
             "next": s["id"] == upcoming,
             "played": s["id"] in played,
             "current": s["id"] == current,

@@ -10,7 +10,14 @@ from django.test import Client
 from campaigns.views.display import display_url
 from tests import factories
 from tests.conftest import assert_refused, client_for
-from tests.games.arkham.helpers import add_investigator, investigator, post, state, text
+from tests.games.arkham.helpers import (
+    add_investigator,
+    investigator,
+    make_arkham,
+    post,
+    state,
+    text,
+)
 
 
 def picker_labels(page: str) -> list[str]:
@@ -234,3 +241,17 @@ def test_a_scenario_rename_is_undone_and_refused_for_a_scenario_not_in_the_list(
             message=message,
             htmx=True,
         )
+
+
+def test_a_scenario_played_more_than_once_is_numbered_in_the_list(owner, owner_client):
+    eoe = make_arkham(owner, campaign="eoe", name="Edge")
+    page = text(owner_client.get(f"/c/{eoe.pk}/"))
+    start = re.search(r'<select name="scenario".*?</select>', page, re.S)
+    assert start
+    labels = [" ".join(t.split()) for t in re.findall(r">([^<]+)</option>", start[0])]
+    assert [label for label in labels if "Fatal Mirage" in label] == [
+        "Fatal Mirage (1)",
+        "Fatal Mirage (2)",
+        "Fatal Mirage (3)",
+    ]
+    assert len(labels) == len(set(labels))
