@@ -99,3 +99,26 @@ def test_a_rename_is_refused_next_to_the_field_when_it_cannot_be(owner):
             message=message,
             htmx=True,
         )
+
+
+def test_the_round_asks_for_a_new_investigator_by_the_groups_name(owner):
+    eh = make_eldritch(owner)
+    charlie = game(eh)["investigators"][1]["id"]
+    eh = factories.play(
+        eh,
+        owner,
+        [
+            ("eh.rename", {"key": "Charlie Kane", "called": "ケイン議員"}),
+            ("eh.status", {"investigator": charlie, "status": "defeated"}),
+            ("eh.phase", {"phase": "action"}),
+            ("eh.phase", {"phase": "encounter"}),
+        ],
+    )
+    assert_refused(
+        client_for(owner),
+        eh,
+        "do/eh.phase/",
+        {"phase": "mythos", "region": "eh-round"},
+        message="First a new investigator for ケイン議員 (or eliminated).",
+        htmx=True,
+    )
