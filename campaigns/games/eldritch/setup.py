@@ -310,7 +310,11 @@ def initial_state(setup: dict[str, Any]) -> State:
 
 
 def resolve_start(state: State, data_: Payload, rng: random.Random) -> Payload:
-    return {"game": data_["game"]}
+    payload = {"game": data_["game"]}
+    ancient = data_["game"].get("ancient_one") if isinstance(data_["game"], dict) else None
+    if isinstance(ancient, str) and names.for_history(state, ancient) != ancient:
+        payload["called"] = names.for_history(state, ancient)  # the group's name, for the history
+    return payload
 
 
 def apply_start(state: State, payload: Payload) -> None:
@@ -320,7 +324,8 @@ def apply_start(state: State, payload: Payload) -> None:
 def describe_start(payload: Payload) -> str:
     game = payload.get("game")
     game = game if isinstance(game, dict) else {}
-    return _("New game against %(name)s") % {"name": game.get("ancient_one", "?")}
+    name = payload.get("called") or game.get("ancient_one", "?")
+    return _("New game against %(name)s") % {"name": name}
 
 
 COMMANDS = (

@@ -122,3 +122,21 @@ def test_the_round_asks_for_a_new_investigator_by_the_groups_name(owner):
         message="First a new investigator for ケイン議員 (or eliminated).",
         htmx=True,
     )
+
+
+def test_the_next_game_against_a_renamed_ancient_one_reads_so_in_the_history(owner):
+    eh = make_eldritch(owner)
+    setup = dict(factories.SETUPS["eldritch"]["game"])
+    factories.play(
+        eh,
+        owner,
+        [
+            ("eh.rename", {"key": "Azathoth", "called": "魔王"}),
+            ("eh.log", {"date": "2026-11-01", "result": "loss", "reason": "doom", "rounds": 5}),
+            ("eh.start", {"game": setup}),
+        ],
+    )
+    history = re.sub(
+        r"</?bdi>|[\u2066-\u2069]", "", text(client_for(owner).get(f"/c/{eh.pk}/history/"))
+    )
+    assert "New game against 魔王" in history
