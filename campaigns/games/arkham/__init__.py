@@ -5,8 +5,8 @@ One module per feature of the game, each keeping its commands' forms, rules and 
 once), ``symbols`` (what skull, cultist,
 tablet, elder thing and the elder sign do), ``investigators``, ``xp`` (earning and spending
 it), ``log`` (the campaign log's sections and supplies), ``scenario`` (starting one, recording
-it afterwards), ``names`` (the group's own name for a scenario) and ``round`` (the round
-helper). ``setup`` builds a new campaign's state,
+it afterwards), ``names`` (the group's own names for investigators and scenarios) and
+``round`` (the round helper). ``setup`` builds a new campaign's state,
 ``state`` describes it (TypedDicts), ``data`` and ``catalogue`` hold the facts (the catalogue:
 scenarios and investigators to pick), ``bag_page`` what the chaos bag page shows (the odds
 included) and ``context`` joins what the pages show.

@@ -1,7 +1,5 @@
 """The investigators: joining the campaign (or replacing one killed or insane), trauma, XP earned
-(``xp`` spends it), killed or insane by the group's word, story assets and weaknesses, and the
-group's own name for one (``investigator.rename``: the name their cards print, since no public
-source has the Japanese edition's names, issue 20).
+(``xp`` spends it), killed or insane by the group's word, story assets and weaknesses.
 
 In the state, ``investigators`` holds one dict per investigator, the killed and insane ones kept
 on the record; ``status`` follows from the trauma against health and sanity, or from ``marked``.
@@ -38,6 +36,7 @@ from campaigns.games.arkham.common import (
     signed,
     with_investigator,
 )
+from campaigns.games.arkham.names import shown_name
 from campaigns.games.arkham.state import Investigator
 
 TRAUMA_KINDS = ("physical", "mental")
@@ -291,70 +290,6 @@ def apply_remove_item(state: State, payload: Payload) -> None:
         raise CommandError(_("That card is not on the record any more."), "item")
 
 
-# The group's own name
-
-
-def card_of(found: Investigator) -> dict[str, Any] | None:
-    return catalogue.BY_CODE.get(found.get("code") or "")
-
-
-def renamed(found: Investigator) -> bool:
-    """Whether the group named this investigator itself (a picked card keeps its English name
-    until then, and reads in the reader's language)."""
-    card = card_of(found)
-    return card is None or found["name"] != card["name"]["en"]
-
-
-def shown_name(found: Investigator) -> str:
-    """The investigator's name on the page: the group's own or typed one, else the card's in the
-    reader's language."""
-    card = card_of(found)
-    return found["name"] if renamed(found) or card is None else catalogue.investigator_label(card)
-
-
-def resolve_rename(state: State, data_: Payload, rng: random.Random) -> Payload:
-    payload = dict(data_)
-    payload["old"] = investigator(state, payload)["name"]
-    return payload
-
-
-def apply_rename(state: State, payload: Payload) -> None:
-    """Only the name changes: health, sanity, trauma, XP and the deck stay the card's. The
-    tests already drawn and the scenarios recorded name them the new way too, so the table
-    display and the results read as the group calls them."""
-    found = investigator(state, payload)
-    name = need_str(payload, "called", NAME, blank=True).strip()
-    if not name:
-        card = card_of(found)
-        if card is None:
-            raise CommandError(_("Type the name your group calls this investigator."), "called")
-        name = str(card["name"]["en"])
-    for other in state.get("investigators", []):
-        if other is not found and catalogue.normal(other["name"]) == catalogue.normal(name):
-            raise CommandError(
-                _("Another investigator of this campaign is already called %(name)s.")
-                % {"name": other["name"]},
-                "called",
-            )
-    found["name"] = name
-    for test in state.get("draws", []):
-        if test.get("investigator") == found["id"]:
-            test["who"] = name
-    for result in state.get("scenarios", []):
-        for row in result.get("investigators", []):
-            if row.get("id") == found["id"]:
-                row["name"] = name
-
-
-def describe_rename(p: Payload) -> str:
-    if not str(p.get("called") or "").strip():
-        return _("%(old)s is called by the card's name again") % {"old": p.get("old", "")}
-    return _("%(old)s is now called %(name)s") % {
-        "old": p.get("old", ""),
-        "name": str(p.get("called")).strip(),
-    }
-
-
 # What the phones post
 
 
@@ -424,18 +359,6 @@ class ItemForm(InvestigatorIdForm):
     text = forms.CharField(label=gettext_lazy("Card"), max_length=80)
 
 
-class RenameForm(InvestigatorIdForm):
-    called = forms.CharField(
-        label=gettext_lazy("Your group's name"),
-        max_length=NAME,
-        required=False,
-        help_text=gettext_lazy(
-            "As your cards print it: every phone, the history and the table display show it. "
-            "Empty: the card's name again."
-        ),
-    )
-
-
 class UnitemForm(InvestigatorIdForm):
     item = forms.IntegerField(min_value=1, max_value=10**9, widget=forms.HiddenInput)
 
@@ -471,7 +394,6 @@ def investigator_view(state: State, found: Investigator) -> dict[str, Any]:
         "keys": {k: f"{k}-{found['id']}" for k in ("xp", "physical", "mental", "fate")},
         "last_purchases": found["purchases"][-3:][::-1],
         "label": shown_name(found),
-        "renamed": renamed(found),
     }
 
 
@@ -494,14 +416,6 @@ COMMANDS = (
         regions=PEOPLE_REGIONS,
     ),
     Command("investigator.item", ItemForm, apply_item, describe_item, with_investigator),
-    Command(
-        "investigator.rename",
-        RenameForm,
-        apply_rename,
-        describe_rename,
-        resolve_rename,
-        regions=(*PEOPLE_REGIONS, "bag-drawn", "bag-draws", "scenario-results"),
-    ),
     Command(
         "investigator.unitem",
         UnitemForm,
