@@ -145,6 +145,15 @@ class ScenarioNameForm(forms.Form):
     called = CALLED
 
 
+def called(state: State, data_: Payload, id_key: str, name_key: str) -> Payload:
+    """The group's name of the scenario a start or a record picks from the list, stored in the
+    payload for the history's words (a typed name is the group's already)."""
+    typed, ref = data_.get(name_key), data_.get(id_key)
+    if (isinstance(typed, str) and typed.strip()) or not isinstance(ref, str):
+        return {}
+    return {"called": own(state)[ref]} if ref in own(state) else {}
+
+
 def with_own_names(state: State, view: dict[str, Any]) -> dict[str, Any]:
     """The scenarios a page shows (``scenario.scenario_view``) by the group's names."""
     names = own(state)

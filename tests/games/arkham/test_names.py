@@ -219,6 +219,12 @@ def test_a_renamed_scenario_reads_the_groups_name_and_stays_the_same_scenario(
         r"</?bdi>|[\u2066-\u2069]", "", text(owner_client.get(f"/c/{ark.pk}/history/"))
     )
     assert "The Gathering is now called ギャザリング" in history
+    assert "Recorded the scenario “ギャザリング”: R1" in history
+    post(owner_client, ark, "scenario.start", scenario="torch", region="ark-overview")
+    history = re.sub(
+        r"</?bdi>|[\u2066-\u2069]", "", text(owner_client.get(f"/c/{ark.pk}/history/"))
+    )
+    assert "Started the scenario “ギャザリング”" in history
 
 
 def test_a_scenario_rename_is_undone_and_refused_for_a_scenario_not_in_the_list(
