@@ -86,10 +86,13 @@ def apply_investigator(state: State, payload: Payload) -> None:
             raise CommandError(_("Type the name your group calls this investigator."), "called")
         name = str(card["name"]["en"])
     for other in state.get("investigators", []):
-        if other is not found and catalogue.normal(other["name"]) == catalogue.normal(name):
+        card = card_of(other)
+        # Another's name as any phone reads it: theirs, or their card's in any language.
+        readings = [other["name"], *(card["name"].values() if card and not renamed(other) else ())]
+        if other is not found and catalogue.normal(name) in map(catalogue.normal, readings):
             raise CommandError(
                 _("Another investigator of this campaign is already called %(name)s.")
-                % {"name": other["name"]},
+                % {"name": shown_name(other)},
                 "called",
             )
     found["name"] = name

@@ -160,6 +160,8 @@ def test_a_rename_is_refused_next_to_the_field_when_it_cannot_be(owner_client, a
     wendy = add_investigator(owner_client, ark, name="Wendy", player="Cy", health=7, sanity=7)
     cases = [
         ({"investigator": daisy, "called": "roland  banks"}, "already called Roland Banks"),
+        # What a Chinese phone reads for Roland is his too.
+        ({"investigator": daisy, "called": "罗兰·班克斯"}, "already called Roland Banks"),
         ({"investigator": wendy, "called": ""}, "Type the name your group calls"),
         ({"investigator": roland, "called": "x" * 81}, "at most 80 characters"),
         ({"investigator": 999, "called": "Someone"}, "not in this campaign"),
