@@ -124,6 +124,10 @@ def test_a_renamed_investigator_keeps_the_cards_facts_and_reads_the_groups_name(
 
 def test_the_bag_page_names_the_one_testing_the_groups_way(owner, owner_client, ark):
     roland = pick(owner_client, ark, "01001")
+    owner_client.cookies["django_language"] = "zh-hant"  # before: the card's name, read so
+    page = text(owner_client.get(f"/c/{ark.pk}/p/bag/"))
+    assert f'<option value="{roland}" selected>羅蘭·班克斯</option>' in page
+    owner_client.cookies["django_language"] = "en"
     rename(owner_client, ark, roland, "ローランド")
     page = text(owner_client.get(f"/c/{ark.pk}/p/bag/"))
     assert f'<option value="{roland}" selected>ローランド</option>' in page
