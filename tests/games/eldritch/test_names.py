@@ -140,3 +140,14 @@ def test_the_next_game_against_a_renamed_ancient_one_reads_so_in_the_history(own
         r"</?bdi>|[\u2066-\u2069]", "", text(client_for(owner).get(f"/c/{eh.pk}/history/"))
     )
     assert "New game against 魔王" in history
+
+
+def test_the_next_games_set_up_offers_the_japanese_editions_names_too(owner):
+    eh = make_eldritch(owner)
+    english = text(client_for(owner).get(f"/c/{eh.pk}/p/setup/"))
+    assert options(english, "ancient_one")["Azathoth"] == "Azathoth"
+    phone = client_for(owner)
+    phone.cookies["django_language"] = "ja"
+    page = text(phone.get(f"/c/{eh.pk}/p/setup/"))
+    assert options(page, "ancient_one")["Azathoth"] == "アザトース"
+    assert options(page, "investigator_1")["Jim Culver"].startswith("ジム・カルヴァー · ")
