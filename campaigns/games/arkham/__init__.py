@@ -6,10 +6,11 @@ once), ``symbols`` (what skull, cultist, tablet, elder thing and the elder sign 
 (the scenario reference card's lines, read from the box's facts when a scenario starts, with
 X's count, a condition, the act; ``card_words`` says them), ``investigators``, ``xp`` (earning
 and spending it), ``log`` (the campaign log's sections and supplies), ``scenario`` (starting
-one, recording it afterwards) and ``round`` (the round helper). ``setup`` builds a new
-campaign's state, ``state`` describes it (TypedDicts), ``data`` and ``catalogue`` hold the facts
-(the catalogue: scenarios and investigators to pick), ``bag_page`` what the chaos bag page shows
-(the odds included) and ``context`` joins what the pages show.
+one, recording it afterwards), ``names`` (the group's own names for investigators and
+scenarios) and ``round`` (the round helper). ``setup`` builds a new campaign's state, ``state``
+describes it (TypedDicts), ``data`` and ``catalogue`` hold the facts (the catalogue: scenarios
+and investigators to pick), ``bag_page`` what the chaos bag page shows (the odds included) and
+``context`` joins what the pages show.
 """
 
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +22,7 @@ from campaigns.games.arkham import (
     draw,
     investigators,
     log,
+    names,
     round,
     scenario,
     symbols,
@@ -52,6 +54,7 @@ GAME = Game(
         log.COMMANDS,
         scenario.COMMANDS,
         card.COMMANDS,
+        names.COMMANDS,
         round.COMMANDS,
     ),
     template="games/arkham/table.html",

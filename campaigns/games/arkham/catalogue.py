@@ -12,11 +12,13 @@ typed name is a scenario of its own ("typed:" and the name, spaces and case fold
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 FACTS = Path(__file__).with_name("facts")
 TYPED = "typed:"
@@ -30,9 +32,11 @@ STEPS: dict[str, list[dict[str, Any]]] = _load("scenarios.json")["campaigns"]
 # The investigators offered: the original cards, the parallel versions and the story ones
 # (reprints, promotional and hidden versions repeat an original).
 OFFERED_VERSIONS = ("original", "parallel", "story")
+_INVESTIGATOR_FACTS = _load("investigators.json")
 INVESTIGATORS: list[dict[str, Any]] = [
-    i for i in _load("investigators.json")["investigators"] if i["version"] in OFFERED_VERSIONS
+    i for i in _INVESTIGATOR_FACTS["investigators"] if i["version"] in OFFERED_VERSIONS
 ]
+FACTIONS: dict[str, dict[str, str]] = _INVESTIGATOR_FACTS["factions"]
 BY_CODE = {i["code"]: i for i in INVESTIGATORS}
 
 
@@ -75,10 +79,22 @@ def step(campaign: str, ref: str | None) -> dict[str, Any] | None:
     return next((s for s in STEPS.get(campaign, []) if s["id"] == ref), None)
 
 
+def step_label(campaign: str, found: dict[str, Any]) -> str:
+    """A scenario's name in the reader's language; one the campaign plays more than once
+    (Edge of the Earth's Fatal Mirage) with its number, so the list tells them apart."""
+    same = [s["id"] for s in scenarios(campaign) if s["name"]["en"] == found["name"]["en"]]
+    if len(same) < 2 or found["id"] not in same:
+        return local(found["name"])
+    return pgettext("the nth time a campaign plays a scenario", "%(name)s (%(n)s)") % {
+        "name": local(found["name"]),
+        "n": same.index(found["id"]) + 1,
+    }
+
+
 def scenario_label(campaign: str, ref: str | None, fallback: str) -> str:
     """A scenario's name in the reader's language, or the name as typed."""
     found = step(campaign, ref)
-    return local(found["name"]) if found else fallback
+    return step_label(campaign, found) if found else fallback
 
 
 def scenario_choices(campaign: str, played: list[str], current: str | None) -> list[dict]:
@@ -96,7 +112,7 @@ def scenario_choices(campaign: str, played: list[str], current: str | None) -> l
     return [
         {
             "id": s["id"],
-            "label": local(s["name"]),
+            "label": step_label(campaign, s),
             "next": s["id"] == upcoming,
             "played": s["id"] in played,
             "current": s["id"] == current,
@@ -125,19 +141,37 @@ def identity(name: str, code: str | None = None) -> str:
     return normal(found["name"]["en"]) if found else normal(name)
 
 
+def _same_card(entry: dict[str, Any]) -> tuple[str, str, str, str]:
+    subname = entry.get("subname") or {}
+    return (entry["name"]["en"], subname.get("en", ""), entry["faction"], entry["version"])
+
+
+# Two cards of one investigator with the same class and version (a card reprinted with new
+# numbers in a later box, e.g. Joe Diamond in The Circle Undone and in Core Set (2026)) are told
+# apart by their box.
+_SHARED_CARDS = {key for key, n in Counter(map(_same_card, INVESTIGATORS)).items() if n > 1}
+
+
 def investigator_choices() -> list[dict[str, Any]]:
-    """The investigators to pick from, by name in the reader's language."""
+    """The investigators to pick from, by name in the reader's language, each with what tells
+    it from another card of the same investigator: its class, "parallel", and its box where
+    two cards share both (the card's health and sanity follow in the page)."""
     rows = []
     for entry in INVESTIGATORS:
         label = investigator_label(entry)
         if entry.get("subname"):
             label = f"{label}: {local(entry['subname'])}"
+        parts = [label, local(FACTIONS[entry["faction"]])]
         if entry["version"] == "parallel":
-            label = _("%(name)s (parallel)") % {"name": label}
+            parts.append(_("parallel"))
+        if _same_card(entry) in _SHARED_CARDS:
+            # A starter deck's box is named after its investigator: say what it is instead.
+            own_box = entry["pack"]["en"] == entry["name"]["en"]
+            parts.append(_("starter deck") if own_box else local(entry["pack"]))
         rows.append(
             {
                 "code": entry["code"],
-                "label": label,
+                "label": " · ".join(parts),
                 "health": entry["health"],
                 "sanity": entry["sanity"],
             }

@@ -7,7 +7,17 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from campaigns.commands import State
-from campaigns.games.arkham import bag_page, card, catalogue, data, log, round, scenario, symbols
+from campaigns.games.arkham import (
+    bag_page,
+    card,
+    catalogue,
+    data,
+    log,
+    names,
+    round,
+    scenario,
+    symbols,
+)
 from campaigns.games.arkham.common import scenario_effects
 from campaigns.games.arkham.draw import wants_x
 from campaigns.games.arkham.investigators import investigator_view
@@ -60,7 +70,7 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
             "effect_initial": symbols.effect_initial(state),
             "card": card.card_view(state, set(scenario_effects(state)), state["bag"]),
             **log.log_view(state, len(in_play)),
-            **scenario.scenario_view(state, in_play),
+            **names.with_own_names(state, scenario.scenario_view(state, in_play)),
             "round": round.round_view(state),
             "trauma_kinds": [
                 ("physical", _("Physical trauma")),

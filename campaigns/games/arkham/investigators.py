@@ -36,6 +36,7 @@ from campaigns.games.arkham.common import (
     signed,
     with_investigator,
 )
+from campaigns.games.arkham.names import shown_name
 from campaigns.games.arkham.state import Investigator
 
 TRAUMA_KINDS = ("physical", "mental")
@@ -406,9 +407,7 @@ def investigator_view(state: State, found: Investigator) -> dict[str, Any]:
         "region": f"inv-{found['id']}",
         "keys": {k: f"{k}-{found['id']}" for k in ("xp", "physical", "mental", "fate")},
         "last_purchases": found["purchases"][-3:][::-1],
-        "label": catalogue.investigator_label(catalogue.BY_CODE[found["code"]])
-        if found.get("code") in catalogue.BY_CODE
-        else found["name"],
+        "label": shown_name(found),
     }
 
 

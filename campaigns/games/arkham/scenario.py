@@ -27,7 +27,7 @@ from campaigns.commands import (
     next_id,
 )
 from campaigns.engines import chaos
-from campaigns.games.arkham import card, catalogue, data
+from campaigns.games.arkham import card, catalogue, data, names
 from campaigns.games.arkham.bag import change_bag, close_test
 from campaigns.games.arkham.common import (
     ALL_REGIONS,
@@ -88,7 +88,9 @@ def picked_scenario(state: State, payload: Payload, id_key: str, name_key: str) 
 
 
 def scenario_name(p: Payload, id_key: str, name_key: str) -> str:
-    """A payload's scenario in the reader's language, for the history."""
+    """A payload's scenario in the reader's language (or the group's name), for the history."""
+    if isinstance(p.get("called"), str) and p["called"].strip():
+        return str(p["called"]).strip()
     typed, ref = p.get(name_key), p.get(id_key)
     if isinstance(typed, str) and typed.strip():
         return typed.strip()
@@ -172,6 +174,7 @@ def resolve_record_scenario(state: State, data_: Payload, rng: random.Random) ->
         "bag": changes,
         "entries": entries,
         "counters": counters,
+        **names.called(state, data_, "scenario_id", "scenario"),
     }
 
 
@@ -441,6 +444,7 @@ COMMANDS = (
         lambda p: (
             _("Started the scenario “%(name)s”") % {"name": scenario_name(p, "scenario", "name")}
         ),
+        lambda s, d, r: {**d, **names.called(s, d, "scenario", "name")},
         stale_check=True,
         regions=ALL_REGIONS,
     ),

@@ -52,7 +52,7 @@ class Purchase(TypedDict):
 class Investigator(TypedDict):
     id: int
     player: str
-    name: str
+    name: str  # the card's English name, the typed one, or the group's own (investigator.rename)
     health: int
     sanity: int
     physical: int  # physical trauma
@@ -90,7 +90,7 @@ class Test(TypedDict):
 
     id: int
     investigator: int | None
-    who: str  # the investigator's name then
+    who: str  # the investigator's name (a rename renames them here too)
     scenario: str
     tokens: list[RevealedToken]
     open: bool
@@ -172,6 +172,7 @@ class ArkhamState(TypedDict):
     active: int | None  # the investigator the bag tests for
     scenario: str | None  # the scenario being played (its English or typed name)
     scenario_id: NotRequired[str | None]  # its catalogue id, or "typed:<name>"
+    scenario_names: NotRequired[dict[str, str]]  # the group's own names by id (names.py)
     effects: dict[str, dict[str, SymbolEffect]]  # "<band>|<scenario>" → symbol → typed effect
     card: NotRequired[ScenarioCard]  # set when a scenario with a card starts
     draws: list[Test]  # the last 20 tests, oldest first

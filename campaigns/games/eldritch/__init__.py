@@ -3,9 +3,10 @@ investigators, the mythos deck drawn on the server, dice with exact odds, and a 
 
 One module per feature, each keeping its commands' forms, rules and words together: ``setup``
 (a new game from the data), ``doom`` (doom, omen, gates), ``mysteries``, ``investigators``,
-``round`` (phases and the lead), ``mythos_deck``, ``rolls`` (dice and odds) and ``log`` (the
-games played and the random pick). ``state`` describes the state (TypedDicts), ``data`` holds the
-facts (``facts.json``), ``context`` joins what the pages show.
+``round`` (phases and the lead), ``mythos_deck``, ``rolls`` (dice and odds), ``log`` (the
+games played and the random pick) and ``names`` (the names the pages read: the group's own, a
+localized edition's). ``state`` describes the state (TypedDicts), ``data`` holds the facts
+(``facts.json``), ``context`` joins what the pages show.
 """
 
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +19,7 @@ from campaigns.games.eldritch import (
     log,
     mysteries,
     mythos_deck,
+    names,
     rolls,
     round,
     setup,
@@ -44,6 +46,7 @@ GAME = Game(
         mythos_deck.COMMANDS,
         rolls.COMMANDS,
         log.COMMANDS,
+        names.COMMANDS,
     ),
     template="games/eldritch/table.html",
     context=context,

@@ -43,8 +43,11 @@ def investigator(game: Game, payload: Payload, key: str = "investigator") -> Inv
 
 
 def named(state: State, data_: Payload) -> Payload:
-    """The investigator's name, stored in the payload for the history's words."""
-    return {"who": investigator(game_of(state), data_)["name"]}
+    """The investigator's name, stored in the payload for the history's words: the group's own
+    when it gave one (names.py)."""
+    name = investigator(game_of(state), data_)["name"]
+    own = state.get("names")
+    return {"who": own.get(name) or name if isinstance(own, dict) else name}
 
 
 def who(payload: Payload) -> str:

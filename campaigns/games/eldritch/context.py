@@ -2,26 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from campaigns.commands import State
 from campaigns.games.base import Viewing
-from campaigns.games.eldritch import data, doom, log, mythos_deck, rolls, round
+from campaigns.games.eldritch import data, doom, log, mythos_deck, names, rolls, round
 from campaigns.games.eldritch.investigators import available, investigator_view
 from campaigns.games.eldritch.state import Game
 
 
-def game_view(game: Game, viewing: Viewing) -> dict[str, Any]:
+def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict[str, Any]:
+    """The game on the table; `shown` gives a name as the page reads it (names.shown)."""
     mysteries = game["mysteries"]
     outcome = game["outcome"]
     final = game["awakened"] and game.get("awakening") != "loss"  # the final mystery is due
+    lead = next((p for p in game["investigators"] if p["id"] == game["lead"]), None)
+    rounds = round.round_view(game)
+    dice = rolls.rolls_view(game, viewing.query)
     return {
         **game,
+        "ancient_one_label": shown(game["ancient_one"]),
         "difficulty_label": {**data.DIFFICULTIES, **data.EARLIER_DIFFICULTIES}[game["difficulty"]],
         "removed_cards": data.REMOVED_CARDS.get(game["difficulty"], ""),
         "awakening_loss": game.get("awakening") == "loss",
-        "people": [investigator_view(game, p) for p in game["investigators"]],
-        "available": available(game),
+        "people": [
+            {**investigator_view(game, p), "label": shown(p["name"])} for p in game["investigators"]
+        ],
+        "available": [(name, shown(name)) for name in available(game)],
         "outcome_result": outcome and data.RESULTS[outcome["result"]],
         "outcome_reason": outcome and data.REASONS[outcome["reason"]],
         "final_mystery": final,
@@ -32,8 +40,15 @@ def game_view(game: Game, viewing: Viewing) -> dict[str, Any]:
         and not mysteries["final"],
         **doom.doom_view(game),
         **mythos_deck.deck_view(game),
-        **round.round_view(game),
-        **rolls.rolls_view(game, viewing.query),
+        **rounds,
+        "lead_name": shown(lead["name"]) if lead else rounds["lead_name"],
+        "lead_choices": [(ident, shown(name)) for ident, name in rounds["lead_choices"]],
+        **dice,
+        "last_roll": dice["last_roll"]
+        and {
+            **dice["last_roll"],
+            "who": dice["last_roll"]["who"] and shown(dice["last_roll"]["who"]),
+        },
     }
 
 
@@ -45,7 +60,11 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
     pick = state.get("pick")
     return {
         "eh": {
-            "game": game_view(cast(Game, game), viewing) if isinstance(game, dict) else None,
+            "game": (
+                game_view(cast(Game, game), viewing, names.shower(state))
+                if isinstance(game, dict)
+                else None
+            ),
             "buzz": viewing.live,
             "acted": viewing.acted,
             "pick_initial": pick_initial(pick) if pick else {},

@@ -24,7 +24,7 @@ from campaigns.commands import (
     need_str,
     next_id,
 )
-from campaigns.games.eldritch import data
+from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS
 from campaigns.games.eldritch.state import LoggedGame
 
@@ -144,6 +144,8 @@ def apply_pick(state: State, payload: Payload) -> None:
 
 
 def log_view(state: State) -> dict[str, Any]:
+    shown = names.shower(state)
+    pick = state.get("pick")
     games = state.get("games", [])
     per: dict[str, Counter[str]] = {}
     for g in games:
@@ -151,7 +153,7 @@ def log_view(state: State) -> dict[str, Any]:
     most = max((sum(c.values()) for c in per.values()), default=1)
     chart = [
         {
-            "name": name,
+            "name": shown(name),
             "wins": c["win"],
             "losses": c["loss"],
             "win_width": round(100 * c["win"] / most),
@@ -159,12 +161,17 @@ def log_view(state: State) -> dict[str, Any]:
         }
         for name, c in sorted(per.items())
     ]
-    timeline = sorted(games, key=lambda g: (g["date"], g["id"]))
+    timeline = [
+        {**g, "ancient_one": shown(g["ancient_one"])}
+        for g in sorted(games, key=lambda g: (g["date"], g["id"]))
+    ]
     wins = sum(1 for g in games if g["result"] == "win")
     return {
         "games": [
             {
                 **g,
+                "ancient_one": shown(g["ancient_one"]),
+                "investigators": [shown(n) for n in g["investigators"]],
                 "result_label": data.RESULTS.get(g["result"], "?"),
                 "reason_label": data.REASONS.get(g["reason"], "?"),
             }
@@ -175,7 +182,12 @@ def log_view(state: State) -> dict[str, Any]:
         "wins": wins,
         "losses": len(games) - wins,
         "today": timezone.localdate().isoformat(),
-        "pick": state.get("pick"),
+        "pick": pick
+        and {
+            **pick,
+            "ancient_one": shown(pick["ancient_one"]),
+            "investigators": [shown(n) for n in pick["investigators"]],
+        },
     }
 
 

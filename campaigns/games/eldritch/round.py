@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import Command, CommandError, Payload, State, need_choice
 from campaigns.engines import mythos
-from campaigns.games.eldritch import data
+from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, game_of, investigator, named, who
 from campaigns.games.eldritch.state import Game
 
@@ -44,7 +44,11 @@ def apply_phase(state: State, payload: Payload) -> None:
     if deck_out(game):
         game["outcome"] = {"result": "loss", "reason": "mythos"}
         return
-    waiting = [p["name"] for p in game["investigators"] if p["status"] in ("defeated", "devoured")]
+    waiting = [
+        names.shown(state, p["name"])
+        for p in game["investigators"]
+        if p["status"] in ("defeated", "devoured")
+    ]
     if waiting:
         raise CommandError(
             _("First a new investigator for %(names)s (or eliminated).")

@@ -20,20 +20,22 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import Command, CommandError, Payload, State
 from campaigns.engines import mythos
-from campaigns.games.eldritch import data
+from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 
 def ancient_one_choices() -> list[tuple[str, Any]]:
-    return [(name, name) for name in data.ANCIENT_ONES] + [
+    """By name as the reader's edition prints it, where a source gives one (names.py)."""
+    return [(name, names.printed(name)) for name in data.ANCIENT_ONES] + [
         (data.CUSTOM, gettext_lazy("Another (typed below)"))
     ]
 
 
 def investigator_choices() -> list[tuple[str, str]]:
     return [("", "—")] + [
-        (name, f"{name} · {i['health']}/{i['sanity']}") for name, i in data.INVESTIGATORS.items()
+        (name, f"{names.printed(name)} · {i['health']}/{i['sanity']}")
+        for name, i in data.INVESTIGATORS.items()
     ]
 
 
@@ -325,7 +327,11 @@ def initial_state(setup: dict[str, Any]) -> State:
 
 
 def resolve_start(state: State, data_: Payload, rng: random.Random) -> Payload:
-    return {"game": data_["game"]}
+    payload = {"game": data_["game"]}
+    ancient = data_["game"].get("ancient_one") if isinstance(data_["game"], dict) else None
+    if isinstance(ancient, str) and names.for_history(state, ancient) != ancient:
+        payload["called"] = names.for_history(state, ancient)  # the group's name, for the history
+    return payload
 
 
 def apply_start(state: State, payload: Payload) -> None:
@@ -335,7 +341,8 @@ def apply_start(state: State, payload: Payload) -> None:
 def describe_start(payload: Payload) -> str:
     game = payload.get("game")
     game = game if isinstance(game, dict) else {}
-    return _("New game against %(name)s") % {"name": game.get("ancient_one", "?")}
+    name = payload.get("called") or game.get("ancient_one", "?")
+    return _("New game against %(name)s") % {"name": name}
 
 
 COMMANDS = (

@@ -112,7 +112,13 @@ class Pick(TypedDict):
     expansions: list[str]
 
 
-class EldritchState(TypedDict):
+class GroupNames(TypedDict, total=False):
+    # Not there before the first name (names.py). A base with total=False, as NotRequired under
+    # `from __future__ import annotations` reads as required at run time.
+    names: dict[str, str]  # the group's own names, by our data's
+
+
+class EldritchState(GroupNames):
     name: str
     archived: bool
     next_id: int

@@ -31,7 +31,9 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
     no_sideways_scroll(keeper)
 
     add = keeper.locator("#add-investigator")
-    add.get_by_label("Investigator", exact=True).select_option(label="Roland Banks: The Fed (9/5)")
+    add.get_by_label("Investigator", exact=True).select_option(
+        label="Roland Banks: The Fed · Guardian (9/5)"
+    )
     add.get_by_label("Player").fill("Keeper")
     add.get_by_role("button", name="Add the investigator").click()
     roland = keeper.get_by_role("article", name=re.compile("Roland Banks"))

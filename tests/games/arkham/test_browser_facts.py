@@ -19,7 +19,9 @@ def test_pick_investigators_and_scenario_minus_x_skull_record_and_upgrade(phones
     create_zealot(page, "Zealot picked")
 
     add = page.locator("#add-investigator")
-    add.get_by_label("Investigator", exact=True).select_option(label="Roland Banks: The Fed (9/5)")
+    add.get_by_label("Investigator", exact=True).select_option(
+        label="Roland Banks: The Fed · Guardian (9/5)"
+    )
     add.get_by_label("Player").fill("Ann")
     add.get_by_role("button", name="Add the investigator").click()
     roland = page.get_by_role("article", name=re.compile("Roland Banks"))
@@ -28,7 +30,7 @@ def test_pick_investigators_and_scenario_minus_x_skull_record_and_upgrade(phones
     add = page.locator("#add-investigator")
     add.get_by_text("Add an investigator").click()
     add.get_by_label("Investigator", exact=True).select_option(
-        label="Agnes Baker: The Waitress (6/8)"
+        label="Agnes Baker: The Waitress · Mystic (6/8)"
     )
     add.get_by_role("button", name="Add the investigator").click()
     agnes = page.get_by_role("article", name=re.compile("Agnes Baker"))
@@ -37,7 +39,9 @@ def test_pick_investigators_and_scenario_minus_x_skull_record_and_upgrade(phones
     # Roland again: refused next to the field, nothing added.
     add = page.locator("#add-investigator")
     add.get_by_text("Add an investigator").click()
-    add.get_by_label("Investigator", exact=True).select_option(label="Roland Banks: The Fed (9/5)")
+    add.get_by_label("Investigator", exact=True).select_option(
+        label="Roland Banks: The Fed · Guardian (9/5)"
+    )
     add.get_by_role("button", name="Add the investigator").click()
     expect(add.get_by_role("alert")).to_contain_text("Roland Banks is already in this campaign")
     expect(page.get_by_role("article", name=re.compile("Roland Banks"))).to_have_count(1)

@@ -336,7 +336,7 @@ def test_the_pages_offer_the_scenarios_in_order_and_the_investigators(owner_clie
         < start_form.index(">The Midnight Masks<")
         < start_form.index(">The Devourer Below<")
     )
-    assert "Roland Banks: The Fed (9/5)" in page
+    assert "Roland Banks: The Fed · Guardian (9/5)" in page
 
 
 def test_a_refused_investigator_shows_next_to_the_list(owner, owner_client, ark):

@@ -33,7 +33,7 @@ def test_the_table_shows_where_the_group_stopped(eh, owner_client):
     page = text(owner_client.get(f"/c/{eh.pk}/"))
     assert "Azathoth" in page
     assert "Round 1 · Action phase · Doom 15 · Omen Green · Mysteries 0 of 3" in page
-    assert "Akachi Onyele (5/7, Normal)" in page
+    assert "<bdi>Akachi Onyele</bdi> (5/7, Normal)" in page
 
 
 def test_doom_awakens_at_zero_and_then_cannot_retreat(cthulhu, owner_client):

@@ -1,0 +1,269 @@
+"""Names as the group's cards print them (issue 20): the picker tells two cards of one
+investigator apart, and the group gives a picked investigator its own name once, which every
+phone, the history and the table display show while the card's facts stay."""
+
+import re
+from collections import Counter
+
+from django.test import Client
+
+from campaigns.views.display import display_url
+from tests import factories
+from tests.conftest import assert_refused, client_for
+from tests.games.arkham.helpers import (
+    add_investigator,
+    investigator,
+    make_arkham,
+    post,
+    state,
+    text,
+)
+
+
+def picker_labels(page: str) -> list[str]:
+    """The investigator list's entries as the phone shows them (label and health/sanity)."""
+    select = re.search(r'<select name="code".*?</select>', page, re.S)
+    assert select, "no investigator list on the page"
+    return [
+        " ".join(label.split())
+        for label in re.findall(r'<option value="\d+\w?"[^>]*>([^<]*)</option>', select[0])
+    ]
+
+
+def pick(client, campaign, code: str, player: str = "Olive") -> int:
+    response = post(
+        client, campaign, "investigator.add", code=code, player=player, region="add-investigator"
+    )
+    assert response.status_code == 302, text(response)
+    return state(campaign)["investigators"][-1]["id"]
+
+
+def rename(client, campaign, who: int, called: str, htmx=False):
+    return post(
+        client,
+        campaign,
+        "investigator.rename",
+        htmx,
+        investigator=who,
+        called=called,
+        region=f"inv-{who}",
+    )
+
+
+# --- the picker ------------------------------------------------------------------------------
+
+
+def test_no_two_entries_of_the_picker_read_the_same(owner_client, ark):
+    labels = picker_labels(text(owner_client.get(f"/c/{ark.pk}/")))
+    assert len(labels) > 90
+    assert [label for label, n in Counter(labels).items() if n > 1] == []
+
+
+def test_two_cards_of_one_investigator_show_their_class_version_and_box(owner_client, ark):
+    labels = picker_labels(text(owner_client.get(f"/c/{ark.pk}/")))
+    for expected in (
+        # The same name, title, health and sanity: the class tells them apart.
+        "Agatha Crane: The Parapsychologist · Seeker (6/8)",
+        "Agatha Crane: The Parapsychologist · Mystic (6/8)",
+        # A parallel version.
+        "Roland Banks: The Fed · Guardian (9/5)",
+        "Roland Banks: The Fed · Guardian · parallel (9/5)",
+        # The same class in two boxes: the box.
+        "Dexter Drake: The Magician · Mystic · The Innsmouth Conspiracy (6/8)",
+        "Dexter Drake: The Magician · Mystic · Core Set (2026) (6/8)",
+        "Marie Lambeau: The Entertainer · Mystic · starter deck (8/7)",
+    ):
+        assert expected in labels
+
+
+def test_a_chinese_phone_reads_the_chinese_editions_names_in_the_picker(owner_client, ark):
+    owner_client.cookies["django_language"] = "zh-hans"
+    labels = picker_labels(text(owner_client.get(f"/c/{ark.pk}/")))
+    assert "罗兰·班克斯: 联邦调查员 · 守护者 (9/5)" in labels
+    owner_client.cookies["django_language"] = "zh-hant"
+    labels = picker_labels(text(owner_client.get(f"/c/{ark.pk}/")))
+    assert "羅蘭·班克斯: 聯邦調查員 · 守衛者 (9/5)" in labels
+
+
+# --- the group's own name --------------------------------------------------------------------
+
+
+def test_a_renamed_investigator_keeps_the_cards_facts_and_reads_the_groups_name(
+    owner, owner_client, player, ark
+):
+    roland = pick(owner_client, ark, "01001")
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=1)
+    ark.apply("bag.draw", {}, owner)
+    response = rename(owner_client, ark, roland, " ローランド・バンクス ")
+    assert response.status_code == 302, text(response)
+    found = investigator(ark, roland)
+    assert (found["name"], found["code"]) == ("ローランド・バンクス", "01001")
+    assert (found["health"], found["sanity"], found["physical"]) == (9, 5, 1)
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="mental", delta=1)
+
+    # Another phone, in another language, reads the group's name on the table page.
+    friend = client_for(player)
+    friend.cookies["django_language"] = "zh-hans"
+    page = text(friend.get(f"/c/{ark.pk}/"))
+    assert f'<bdi id="inv-{roland}-name">ローランド・バンクス</bdi>' in page
+    assert "罗兰·班克斯</bdi>" not in page
+    english = text(owner_client.get(f"/c/{ark.pk}/"))
+    assert f'<bdi id="inv-{roland}-name">ローランド・バンクス</bdi>' in english
+    assert "health 9, sanity 5" in english
+    assert "physical 1/9" in english
+    # The history: the rename itself, and what came after it.
+    history = text(client_for(owner).get(f"/c/{ark.pk}/history/"))
+    assert "Roland Banks is now called ローランド・バンクス" in " ".join(
+        re.sub(r"</?bdi>|\u2068|\u2069", "", history).split()
+    )
+    assert "ローランド・バンクス: mental trauma +1" in re.sub(r"</?bdi>|\u2068|\u2069", "", history)
+    # The table display: the last test drawn names them the group's way.
+    display = text(Client().get(display_url(ark)))
+    assert "<bdi>ローランド・バンクス</bdi>" in display
+
+
+def test_the_bag_page_names_the_one_testing_the_groups_way(owner, owner_client, ark):
+    roland = pick(owner_client, ark, "01001")
+    owner_client.cookies["django_language"] = "zh-hant"  # before: the card's name, read so
+    page = text(owner_client.get(f"/c/{ark.pk}/p/bag/"))
+    assert f'<option value="{roland}" selected>羅蘭·班克斯</option>' in page
+    owner_client.cookies["django_language"] = "en"
+    rename(owner_client, ark, roland, "ローランド")
+    page = text(owner_client.get(f"/c/{ark.pk}/p/bag/"))
+    assert f'<option value="{roland}" selected>ローランド</option>' in page
+
+
+def test_a_rename_is_undone_and_an_empty_name_goes_back_to_the_card(owner, owner_client, ark):
+    roland = pick(owner_client, ark, "01001")
+    rename(owner_client, ark, roland, "ローランド")
+    ark = factories.play(ark, owner, [("undo",)])
+    assert investigator(ark, roland)["name"] == "Roland Banks"
+    ark = factories.play(ark, owner, [("redo",)])
+    assert investigator(ark, roland)["name"] == "ローランド"
+    rename(owner_client, ark, roland, "  ")
+    assert investigator(ark, roland)["name"] == "Roland Banks"
+    # Back to the card's name, a Chinese phone reads the Chinese edition's again.
+    owner_client.cookies["django_language"] = "zh-hant"
+    page = text(owner_client.get(f"/c/{ark.pk}/"))
+    assert f'<bdi id="inv-{roland}-name">羅蘭·班克斯</bdi>' in page
+
+
+def test_the_rename_field_offers_the_name_in_the_readers_language(owner_client, ark):
+    pick(owner_client, ark, "01001")
+    owner_client.cookies["django_language"] = "zh-hans"
+    page = text(owner_client.get(f"/c/{ark.pk}/"))
+    assert re.search(r'<input type="text" name="called" value="罗兰·班克斯"', page)
+    owner_client.cookies["django_language"] = "ja"  # no Japanese edition's name known
+    page = text(owner_client.get(f"/c/{ark.pk}/"))
+    assert re.search(r'<input type="text" name="called" value="Roland Banks"', page)
+
+
+def test_a_rename_is_refused_next_to_the_field_when_it_cannot_be(owner_client, ark):
+    roland = pick(owner_client, ark, "01001")
+    daisy = pick(owner_client, ark, "01002", player="Bo")
+    wendy = add_investigator(owner_client, ark, name="Wendy", player="Cy", health=7, sanity=7)
+    cases = [
+        ({"investigator": daisy, "called": "roland  banks"}, "already called Roland Banks"),
+        # What a Chinese phone reads for Roland is his too.
+        ({"investigator": daisy, "called": "罗兰·班克斯"}, "already called Roland Banks"),
+        ({"investigator": wendy, "called": ""}, "Type the name your group calls"),
+        ({"investigator": roland, "called": "x" * 81}, "at most 80 characters"),
+        ({"investigator": 999, "called": "Someone"}, "not in this campaign"),
+        ({"investigator": "one", "called": "Someone"}, "Enter a whole number"),
+    ]
+    for data, message in cases:
+        region = f"inv-{data['investigator'] if data['investigator'] in (daisy, wendy) else roland}"
+        response = assert_refused(
+            owner_client,
+            ark,
+            "do/investigator.rename/",
+            {**data, "region": region},
+            message=message,
+            htmx=True,
+        )
+        assert response.status_code == 422
+
+
+# --- a scenario ------------------------------------------------------------------------------
+
+
+def test_a_renamed_scenario_reads_the_groups_name_and_stays_the_same_scenario(
+    owner, owner_client, player, ark
+):
+    roland = pick(owner_client, ark, "01001")
+    post(owner_client, ark, "scenario.start", scenario="torch", region="ark-overview")
+    response = post(
+        owner_client,
+        ark,
+        "scenario.rename",
+        scenario="torch",
+        called="ギャザリング",
+        region="ark-overview",
+    )
+    assert response.status_code == 302, text(response)
+    assert (state(ark)["scenario_id"], state(ark)["scenario"]) == ("torch", "The Gathering")
+    friend = client_for(player)
+    friend.cookies["django_language"] = "zh-hans"
+    table = text(friend.get(f"/c/{ark.pk}/"))
+    assert "<strong>ギャザリング</strong>" in re.sub(r"[\u2066-\u2069]", "", table)
+    assert ">ギャザリング ✓<" not in table and ">ギャザリング<" in table  # the list too
+    for page in ("bag", "round"):
+        assert "ギャザリング" in text(friend.get(f"/c/{ark.pk}/p/{page}/"))
+    # Recorded, the result keeps the group's name; the history says what was renamed.
+    post(
+        owner_client,
+        ark,
+        "scenario.record",
+        scenario_id="torch",
+        resolution="R1",
+        region="record-scenario",
+        **{f"xp-{roland}": 2},
+    )
+    results = text(friend.get(f"/c/{ark.pk}/"))
+    assert re.search(r"<strong>\u2068?ギャザリング\u2069?</strong> · \u2068?R1", results)
+    history = re.sub(
+        r"</?bdi>|[\u2066-\u2069]", "", text(owner_client.get(f"/c/{ark.pk}/history/"))
+    )
+    assert "The Gathering is now called ギャザリング" in history
+    assert "Recorded the scenario “ギャザリング”: R1" in history
+    post(owner_client, ark, "scenario.start", scenario="torch", region="ark-overview")
+    history = re.sub(
+        r"</?bdi>|[\u2066-\u2069]", "", text(owner_client.get(f"/c/{ark.pk}/history/"))
+    )
+    assert "Started the scenario “ギャザリング”" in history
+
+
+def test_a_scenario_rename_is_undone_and_refused_for_a_scenario_not_in_the_list(
+    owner, owner_client, ark
+):
+    post(owner_client, ark, "scenario.start", scenario="torch", region="ark-overview")
+    ark.apply("scenario.rename", {"scenario": "torch", "called": "Ours"}, owner)
+    assert state(ark)["scenario_names"] == {"torch": "Ours"}
+    ark = factories.play(ark, owner, [("undo",)])
+    assert state(ark).get("scenario_names", {}) == {}
+    for data, message in (
+        ({"scenario": "curtain_call", "called": "X"}, "not in this campaign's list"),
+        ({"scenario": "torch", "called": "x" * 81}, "at most 80 characters"),
+    ):
+        assert_refused(
+            owner_client,
+            ark,
+            "do/scenario.rename/",
+            {**data, "region": "ark-overview"},
+            message=message,
+            htmx=True,
+        )
+
+
+def test_a_scenario_played_more_than_once_is_numbered_in_the_list(owner, owner_client):
+    eoe = make_arkham(owner, campaign="eoe", name="Edge")
+    page = text(owner_client.get(f"/c/{eoe.pk}/"))
+    start = re.search(r'<select name="scenario".*?</select>', page, re.S)
+    assert start
+    labels = [" ".join(t.split()) for t in re.findall(r">([^<]+)</option>", start[0])]
+    assert [label for label in labels if "Fatal Mirage" in label] == [
+        "Fatal Mirage (1)",
+        "Fatal Mirage (2)",
+        "Fatal Mirage (3)",
+    ]
+    assert len(labels) == len(set(labels))
