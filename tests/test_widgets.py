@@ -78,3 +78,21 @@ def test_a_widget_with_a_template_of_its_own_goes_through_the_templates():
     assert widget.render("pick", "a", renderer=FormRenderer()) == widget.render(
         "pick", "a", renderer=DjangoTemplates()
     )
+
+
+def test_two_forms_drawn_from_one_shared_form_share_nothing_of_their_values():
+    """campaigns/templatetags/command_forms.py shares one unbound form's fields between the
+    forms a page draws and empties Django's per-form cache of bound fields in each copy: if
+    Django kept that cache under another name, the second form would show the first's value."""
+    from campaigns.templatetags.command_forms import fresh_form
+
+    class Adjust(forms.Form):
+        tracker = forms.IntegerField(widget=forms.HiddenInput)
+        delta = forms.IntegerField(widget=forms.HiddenInput)
+
+    first = fresh_form(Adjust, {"tracker": 1, "delta": 1})
+    assert 'value="1"' in str(first["tracker"])
+    second = fresh_form(Adjust, {"tracker": 7, "delta": -1})
+    assert 'value="7"' in str(second["tracker"]) and 'value="-1"' in str(second["delta"])
+    assert 'value="1"' in str(first["tracker"])
+    assert first.fields is second.fields  # (shared: that is the point)

@@ -58,6 +58,12 @@ def fresh_form(form_class: type[forms.Form], initial: dict[str, Any]) -> forms.F
     shared = unbound(form_class)
     if shared is None:
         return form_class(initial=initial, auto_id=False)
+    # A page draws a hundred forms; building each deep-copies its fields (most of a page's
+    # drawing time, bench_change.py). Forms whose fields never differ share one unbound form's
+    # fields instead: a shallow copy with its own initial values. Django has no public way to
+    # make a form without copying its fields, so the copy also empties the cache of bound fields
+    # Django keeps per form (`_bound_fields_cache`, else it would show the shared form's values);
+    # tests/test_widgets.py pins that two forms drawn from one share nothing of their values.
     form = copy.copy(shared)  # the fields are shared, never changed while a form is drawn
     form.initial = initial
     form._bound_fields_cache = {}

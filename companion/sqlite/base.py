@@ -14,6 +14,14 @@ the process instead of in SQLite's busy handler.
   busy timeout as before.
 
 An in-memory database (the tests') is left as Django has it: its one connection is the database.
+
+Public ground: Django's connection pool option is PostgreSQL's alone, and a backend has no
+public hook around closing a connection or beginning, committing and rolling back a
+transaction. So this backend overrides `get_new_connection` (the backend API every backend
+implements) and the SQLite wrapper's own `_close`, `_start_transaction_under_autocommit`,
+`_commit` and `_rollback`. tests/test_sqlite_pool.py pins what this relies on (a closed
+connection is reused, one closed inside a transaction is not, writers get the lock in turn, a
+transaction's end releases it) and runs in `make test-fast`, on a database file of its own.
 """
 
 from __future__ import annotations
