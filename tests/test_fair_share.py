@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from companion.lanes import Lanes
 from companion.taps import Taps, too_fast
+
+
+def run(coroutine):
+    """asyncio.run in a thread of its own: a browser test earlier in this worker leaves
+    Playwright's event loop running in this one, where asyncio.run() is refused."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def run_lanes(lanes: Lanes, plan: list[str]) -> tuple[list[str], int]:
@@ -34,7 +42,7 @@ def run_lanes(lanes: Lanes, plan: list[str]) -> tuple[list[str], int]:
     async def main() -> list[str]:
         return await asyncio.gather(*(lanes.run(lane, work, lane) for lane in plan))
 
-    answers = asyncio.run(main())
+    answers = run(main())
     assert answers == plan  # each caller gets its own work's answer
     return order, most
 
@@ -67,7 +75,7 @@ def test_an_error_reaches_its_caller_and_the_lane_goes_on():
             await lanes.run("a", fails)
         return await lanes.run("a", str, 5)
 
-    assert asyncio.run(main()) == "5"
+    assert run(main()) == "5"
 
 
 def test_work_whose_caller_went_away_is_never_run():
@@ -84,7 +92,7 @@ def test_work_whose_caller_went_away_is_never_run():
         await first
         await lanes.run("a", ran.append, "kept")
 
-    asyncio.run(main())
+    run(main())
     assert ran == ["kept"]
 
 
