@@ -214,5 +214,6 @@ COMMANDS = (
         ),
         resolve_pick,
         regions=REGIONS,
+        random_outcome=True,
     ),
 )

@@ -190,6 +190,7 @@ COMMANDS = (
         describe_roll,
         resolve_roll,
         stale_check=True,
+        random_outcome=True,
         regions=REGIONS,
     ),
     Command(
@@ -199,6 +200,7 @@ COMMANDS = (
         describe_reroll,
         resolve_reroll,
         stale_check=True,
+        random_outcome=True,
         regions=REGIONS,
     ),
 )
