@@ -54,9 +54,9 @@ class Command:
     # that add or take away (a +1, a draw) apply on top of whatever the others did.
     stale_check: bool = False
     # Commands whose outcome is random (a draw, a reveal, a roll): a second tap on one from the
-    # same phone within SAME_TAP of its previous one is that tap again (a double tap), not a
-    # second draw (`Campaign.apply`). tests/test_same_tap.py checks every command that takes
-    # randomness says so.
+    # same phone within COMPANION_SAME_TAP_MS of its previous one is that tap again (a double
+    # tap), not a second draw (`Campaign.apply`). tests/test_same_tap.py checks every command
+    # that takes randomness says so.
     random_outcome: bool = False
     roles: frozenset[str] = field(default_factory=lambda: frozenset({"owner", "player"}))
     # The live regions (`{% region %}` ids) this change redraws beside the form's own region

@@ -49,7 +49,8 @@ def phone_of(change: str | None) -> str:
 
 # A tap on a button with a random outcome this soon after the same phone's previous one is
 # that tap again: a double tap whose second tap came after the first one's answer (issue 21).
-SAME_TAP = datetime.timedelta(milliseconds=500)
+def same_tap() -> datetime.timedelta:
+    return datetime.timedelta(milliseconds=settings.COMPANION_SAME_TAP_MS)
 
 
 class NotAllowed(CommandError):
@@ -269,9 +270,9 @@ class Campaign(models.Model):
         return self.events.filter(change=change).first() if change else None
 
     def _same_tap(self, change: str | None, tapped: datetime.datetime) -> Event | None:
-        """This phone's draw, reveal or roll made less than SAME_TAP before `tapped`."""
+        """This phone's draw, reveal or roll made less than `same_tap()` before `tapped`."""
         phone, commands = phone_of(change) + ".", self.game_module.commands
-        recent = self.events.filter(kind=Event.Kind.DO, created__gt=tapped - SAME_TAP)
+        recent = self.events.filter(kind=Event.Kind.DO, created__gt=tapped - same_tap())
         for event in recent.order_by("-seq")[:8] if change else ():
             command = commands.get(event.action)
             if (event.change or "").startswith(phone) and command and command.random_outcome:
