@@ -53,6 +53,11 @@ class Command:
     # Commands that set an absolute value are refused when made from a stale screen; commands
     # that add or take away (a +1, a draw) apply on top of whatever the others did.
     stale_check: bool = False
+    # Commands whose outcome is random (a draw, a reveal, a roll): a second tap on one from the
+    # same phone within COMPANION_SAME_TAP_MS of its previous one is that tap again (a double
+    # tap), not a second draw (`Campaign.apply`). tests/test_same_tap.py checks every command
+    # that takes randomness says so.
+    random_outcome: bool = False
     roles: frozenset[str] = field(default_factory=lambda: frozenset({"owner", "player"}))
     # The live regions (`{% region %}` ids) this change redraws beside the form's own region
     # and the undo bar: the answer to the change draws them, and nothing else of the page.

@@ -11,6 +11,7 @@ costs the same at the 100,000th event as at the 10th.
 from __future__ import annotations
 
 import copy
+import datetime
 import random
 import re
 import secrets
@@ -44,6 +45,12 @@ CHANGE_ID = re.compile(r"^[A-Za-z0-9_-]{8,40}(\.[A-Za-z0-9_-]{1,20})?$")
 
 def phone_of(change: str | None) -> str:
     return change.partition(".")[0] if change else ""
+
+
+# A tap on a button with a random outcome this soon after the same phone's previous one is
+# that tap again: a double tap whose second tap came after the first one's answer (issue 21).
+def same_tap() -> datetime.timedelta:
+    return datetime.timedelta(milliseconds=settings.COMPANION_SAME_TAP_MS)
 
 
 class NotAllowed(CommandError):
@@ -123,10 +130,13 @@ class Campaign(models.Model):
         """
         game = self.game_module
         command = game.commands[action]
+        tapped = timezone.now()  # before waiting for the lock: when the tap came
         with transaction.atomic():
             campaign = _locked().get(pk=self.pk)
             if done := campaign._applied(change):
                 return done
+            if command.random_outcome and (same := campaign._same_tap(change, tapped)):
+                return same
             if (
                 command.stale_check
                 and seen_version is not None
@@ -258,6 +268,16 @@ class Campaign(models.Model):
     def _applied(self, change: str | None) -> Event | None:
         """The event a change with this id made, when a phone sends it again."""
         return self.events.filter(change=change).first() if change else None
+
+    def _same_tap(self, change: str | None, tapped: datetime.datetime) -> Event | None:
+        """This phone's draw, reveal or roll made less than `same_tap()` before `tapped`."""
+        phone, commands = phone_of(change) + ".", self.game_module.commands
+        recent = self.events.filter(kind=Event.Kind.DO, created__gt=tapped - same_tap())
+        for event in recent.order_by("-seq")[:8] if change else ():
+            command = commands.get(event.action)
+            if (event.change or "").startswith(phone) and command and command.random_outcome:
+                return event
+        return None
 
     def _stale(self, seen_version: int, user, change: str | None) -> Stale:
         """The refusal of a change made from an old screen, saying what changed since (the

@@ -180,6 +180,9 @@ def import_campaign(raw: bytes, user) -> Campaign:
         raise ImportRefused(_("The file has no set-up or no list of events."))
     if len(events) > MAX_EVENTS:
         raise ImportRefused(_("The file has more events than this site takes."))
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version != len(events):
+        raise ImportRefused(_("The file's version is not its number of events."))
     try:
         initial = game.initial_state(setup)
     except (CommandError, KeyError, TypeError, ValueError, AttributeError) as error:

@@ -4,8 +4,8 @@ A person taps a button a few times a second at the most; a script can send chang
 the server answers. Each member of a campaign (their session, for that campaign) has a bucket
 of `COMPANION_TAPS_PER_SECOND` × 2 taps that refills at that rate; a change that finds it empty
 is answered 429 "too many taps" on the event loop, with no thread, no query and no page drawn
-(companion/asgi.py), and live.js sends it again a little later with the same change id, so a
-real tap is delayed, never lost.
+(companion/asgi.py); the phone says "too many taps: wait a moment, then try again" next to the
+form (static/js/live.js), keeping what was typed.
 
 The buckets live in this process's memory: behind a proxy spreading one phone over several
 processes the limit is per process, which is still a person's pace times the processes.

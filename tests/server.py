@@ -71,6 +71,9 @@ class Database:
             DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
             STATIC_ROOT=str(Path(self.tmp.name) / "static"),
             COMPANION_RATE_LIMIT="10000",
+            # Journeys draw again as soon as a draw shows, faster than a person: no double-tap
+            # window, but where a test opens a site with one (tests/test_browser_same_tap.py).
+            COMPANION_SAME_TAP_MS="0",
             PYTHONUNBUFFERED="1",
         )
         if base.startswith("postgres"):

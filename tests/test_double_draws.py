@@ -1,6 +1,7 @@
 """Double draws, against a real server: two phones tapping Draw at once, or one phone tapping it
-twice 120 ms apart, make one draw. The other tap was made from a screen that had not seen the
-draw, so it is refused as changed meanwhile and its phone is shown what the first tap did."""
+twice 120 ms apart, make one draw. The other phone's tap was made from a screen that had not
+seen the draw, so it is refused as changed meanwhile and its phone is shown what the first tap
+did; the same phone's second tap is the first one again."""
 
 from __future__ import annotations
 
@@ -117,6 +118,12 @@ def test_one_phone_double_tapping_draw_makes_one_draw(table):
     taps[1].start()
     for thread in taps:
         thread.join(timeout=60)
-    one_draw_and_one_refusal(
-        game, owner, campaign, seen, answers, "by your earlier tap on this phone"
-    )
+    assert all(isinstance(a, httpx.Response) for a in answers), answers
+    assert version(owner, campaign) == seen + 1
+    # The second tap is the first one again (tests/test_same_tap.py), answered with its draw; on
+    # a machine so loaded that it reached the server more than half a second after the draw, it
+    # is refused as made from the screen before it, naming this phone's own tap.
+    for answer in answers:
+        if answer.status_code != 200:
+            assert answer.status_code == 409
+            assert "by your earlier tap on this phone" in html.unescape(answer.text)

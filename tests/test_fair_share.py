@@ -117,7 +117,7 @@ def test_a_refusal_says_too_many_taps_in_the_phones_language(rf, settings):
     assert too_fast(request, 3) is None
     refusal = too_fast(request, 3)
     assert refusal is not None and refusal.status_code == 429
-    assert "タップが速すぎます" in refusal.content.decode()
+    assert "タップが多すぎます。少し待ってから" in refusal.content.decode()
     assert too_fast(request, 4) is None  # another campaign: another bucket
     stranger = rf.post("/c/3/do/bag.draw/")  # no session: refused later, as a stranger
     assert all(too_fast(stranger, 3) is None for _ in range(5))

@@ -272,6 +272,7 @@ def swap_first_two(document):
 def drop_event(seq):
     def change(document):
         del document["events"][seq - 1]
+        document["version"] -= 1  # (else refused for its version, before its numbering)
 
     return change
 
@@ -460,6 +461,19 @@ HOSTILE = {
     "time-after-9999-in-utc": (
         lambda g: broken(g, set_event(1, created="9999-12-31T23:59:59-23:59")),
         "An event has no valid time (event 1).",
+    ),
+    # The README: `version` is the number of events; a file where it is not is refused whole.
+    "version-not-the-number-of-events": (
+        lambda g: broken(g, assign("version", 4)),
+        "The file&#x27;s version is not its number of events.",
+    ),
+    "version-missing": (
+        lambda g: broken(g, lambda d: d.pop("version")),
+        "The file&#x27;s version is not its number of events.",
+    ),
+    "version-as-text": (
+        lambda g: broken(g, assign("version", "5")),
+        "The file&#x27;s version is not its number of events.",
     ),
     "time-in-year-9999": (
         lambda g: broken(g, set_event(1, created="9999-12-31T23:00:00+00:00")),

@@ -172,6 +172,7 @@ COMMANDS = (
         describe_roll,
         resolve=resolve_roll,
         stale_check=True,
+        random_outcome=True,
     ),
     Command(
         "deck.draw",
@@ -183,6 +184,7 @@ COMMANDS = (
         ),
         resolve=resolve_draw,
         stale_check=True,
+        random_outcome=True,
     ),
     Command(
         "deck.reset",

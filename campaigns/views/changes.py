@@ -96,13 +96,17 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     message, status, field, payload = None, 200, None, None
     if form.is_valid():
         try:
-            payload = campaign.apply(
+            event = campaign.apply(
                 action,
                 form.cleaned_data,
                 request.user,
                 seen_version(request),
                 change=posted_change(request),
-            ).data
+            )
+            # A double tap answers with the first tap's change, which may be another button's
+            # (the second tap met "Draw another" where "Draw" was).
+            payload = event.data
+            command = campaign.game_module.commands.get(event.action, command)
         except Stale as stale:
             message, status = stale.message, 409
         except CommandError as refused:

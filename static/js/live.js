@@ -222,22 +222,50 @@
     if (deferred) setTimeout(function () { if (deferred) refresh(); }, 50);
   });
 
+  // Polling stands in for a stream that could not open, never for good (issue 21: after a server
+  // restart that outlasted five tries, pages polled at 1.1-1.4 s a change until reloaded). The
+  // stream is opened again as soon as a poll is answered after one was not (the server is back),
+  // and else after a while that doubles each time the stream fails again (a proxy that would
+  // not hold a stream may have let go).
+  var canStream = !!(window.EventSource && streamUrl);
+  var polling = false, away = false, pollsLeft = 0, patience = 15;
+  function startPolling() {
+    if (polling) return;
+    polling = true;
+    away = false;
+    pollsLeft = patience;
+    patience = Math.min(patience * 2, 240);
+    poll();
+  }
   function poll() {
+    var answered = false;
     // Sent to log in: the session ended.
     fetch(pollUrl, { credentials: "same-origin", redirect: "manual" })
       .then(function (r) {
         if (r.type === "opaqueredirect") gone("login");
         if (r.status === 404) gone("deleted");
+        answered = r.ok;
         return r.ok ? r.json() : null;
       })
       .then(function (data) { if (data) seen(data.version); })
       .catch(function () {})
-      .finally(function () { if (!over) setTimeout(poll, 2000); });
+      .finally(function () {
+        if (over) return;
+        if (!answered) away = true;
+        pollsLeft -= 1;
+        if (canStream && answered && (away || pollsLeft <= 0)) {
+          polling = false;
+          failures = 0;
+          listen();
+        } else {
+          setTimeout(poll, 2000);
+        }
+      });
   }
 
   var failures = 0;
   function listen() {
-    if (!window.EventSource || !streamUrl) { poll(); return; }
+    if (!canStream) { startPolling(); return; }
     // The stream sends the page this phone shows with the news, so it need not ask for it.
     var page = here();
     // The role the page was drawn for: the stream ends when the member's is another.
@@ -266,11 +294,11 @@
     // A stream that opened is no failure; one that reached its lifetime says "end": a new one
     // starts from what this page shows. Only streams that fail to open five times in a row
     // leave the phone on polling.
-    source.onopen = function () { failures = 0; };
+    source.onopen = function () { failures = 0; patience = 15; };
     source.addEventListener("end", function () { source.close(); listen(); });
     source.onerror = function () {
       failures += 1;
-      if (failures >= 5) { source.close(); poll(); }
+      if (failures >= 5) { source.close(); startPolling(); }
       else if (source.readyState === EventSource.CLOSED) setTimeout(listen, 1000 * failures);
     };
   }
@@ -299,41 +327,71 @@
     data.set("change", form.companionChange);
   };
 
-  function noteFor(form) {
-    // Next to the form, outside a row of buttons (a counter's − and +) so the row keeps its shape.
+  // A note next to the form (`kind`: its class), outside a row of buttons (a counter's − and +)
+  // so the row keeps its shape; the same note says the newer words.
+  function noteFor(form, kind, words) {
     var anchor = form;
     while (anchor.parentElement && !anchor.parentElement.hasAttribute("data-live") &&
            /flex|grid/.test(window.getComputedStyle(anchor.parentElement).display)) {
       anchor = anchor.parentElement;
     }
-    var next = anchor.nextElementSibling;
-    if (next && next.classList.contains("not-sent")) return next;
-    var note = document.createElement("p");
-    note.className = "not-sent";
-    note.setAttribute("role", "status");
-    note.textContent = root.dataset.notSent || "Not sent";
-    anchor.after(note);
+    var note = anchor.nextElementSibling;
+    if (!note || !note.classList.contains(kind)) {
+      note = document.createElement("p");
+      note.className = kind;
+      note.setAttribute("role", kind === "not-sent" ? "status" : "alert");
+      anchor.after(note);
+    }
+    note.textContent = words;
     return note;
   }
 
   var retryTimer = null;
-  function notSent(form) {
+  function notSent(form, status) {
     if (!form.isConnected || !form.companionChange) return;
     form.setAttribute("data-not-sent", "");
-    form.companionNote = noteFor(form);
+    // No answer at all: no connection; a proxy's 502-504: the server is not answering.
+    var words = (status ? root.dataset.notSentServer : root.dataset.notSent) || "Not sent";
+    form.companionNote = noteFor(form, "not-sent", words);
     if (!retryTimer) retryTimer = setTimeout(retryAll, 3000);
   }
+
+  // An error answer: the page is as it was, what was typed included, and says what happened
+  // next to the form, in the phone's language (the words come with the page), until the user
+  // acts on it as on a refusal.
+  hooks.failed = function (form, status, reason) {
+    if (/^50[234]$/.test(String(status)) || !form.isConnected) return;  // sent again by itself
+    var data = root.dataset;
+    var words = status === 403 ? reason || data.refusedOwner
+      : status === 404 ? data.refusedGone
+      : status === 429 ? data.refusedBusy
+      : data.refusedFailed;
+    form.companionError = noteFor(form, "error", words || String(status));
+    form.companionError.classList.add("not-done");
+    holdRefusals();
+  };
 
   hooks.answered = function (form, status, headers) {
     var v = headers ? parseInt(headers.get("X-Campaign-Version"), 10) : NaN;
     if (!isNaN(v) && v > newest) newest = v;
     // No answer (offline, timed out), or a proxy's while the server restarts: the change may
-    // not have arrived. Too many taps (429): it was not applied. Either way it goes again.
-    if (!status || /^(429|50[234])$/.test(String(status))) { notSent(form); return; }
-    // Answered: the next tap on this form is a new change.
-    form.companionChange = null;
+    // not have arrived.
+    if (!status || /^50[234]$/.test(String(status))) { notSent(form, status); return; }
     form.removeAttribute("data-not-sent");
     if (form.companionNote) { form.companionNote.remove(); form.companionNote = null; }
+    // Answered: the next tap on this form is a new change; but after the server failed on it, a
+    // "try again" is the same change (applied once, if it was applied before the failure).
+    if (status < 500) form.companionChange = null;
+    if (status < 400 || status === 409 || status === 422) {
+      var error = form.companionError;
+      if (error && error.isConnected) {
+        if (error.nextElementSibling && error.nextElementSibling.matches("button.dismiss")) {
+          error.nextElementSibling.remove();
+        }
+        error.remove();
+      }
+      form.companionError = null;
+    }
   };
 
   function retryAll() {
@@ -356,6 +414,8 @@
   function holdRefusals() {
     Array.prototype.forEach.call(document.querySelectorAll(".error[role=alert]:not([data-held])"), function (el) {
       el.setAttribute("data-held", "");
+      var next = el.nextElementSibling;
+      if (next && next.matches("button.dismiss")) return;  // said again: one way to dismiss it
       var dismiss = document.createElement("button");
       dismiss.type = "button";
       dismiss.className = "quiet dismiss";

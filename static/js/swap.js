@@ -15,8 +15,10 @@
 //   with the same id (live.js first decides whether a region should wait, see `hooks.oob`).
 // Which answers are shown (what the site's htmx-config said): none for 204; 2xx, and 409 and
 // 422, the refusals that come back with the form and its errors; any other status is an error
-// and changes nothing. An answer the fetch reached through a redirect (a login page, say) is a
-// page, not a region: the phone goes there.
+// and changes nothing on the page (what was typed stays): live.js says what happened next to
+// the form (`hooks.failed`), with the reason the answer gives in its [data-reason] element (a
+// 403's "Only the owner can do that."). An answer the fetch reached through a redirect (a login
+// page, say) is a page, not a region: the phone goes there.
 //
 // What htmx did and this does not, because no page needs it: other triggers than a form's
 // submit, hx-vals, hx-include, hx-confirm, extended selectors, swap modifiers, settling
@@ -30,12 +32,18 @@
   //   configure(form, data)         a POST's FormData, before it is sent (the change id goes in)
   //   oob(old, next)                false: the page keeps `old` (live.js swapped it itself, or
   //                                 the user is typing there)
+  //   failed(form, status, reason)  an error answer (403, 404, 429, 5xx): nothing was swapped
   //   swapped(status)               the answer is on the page
   //   settled(elements)             ... and laid out: the elements it brought
   //   answered(form, status, headers)  status 0: no answer (offline, timed out, cut)
   var hooks = window.companionSwap = {};
   function call(name, a, b, c) {
     return hooks[name] ? hooks[name](a, b, c) : undefined;
+  }
+  function parse(text) {
+    var parsed = document.createElement("template");
+    parsed.innerHTML = text;
+    return parsed.content;
   }
   var list = function (nodes) { return Array.prototype.slice.call(nodes); };
   // The control that took the place of `old` (redrawn): the same id, or, for a field without
@@ -112,7 +120,7 @@
       return response.text().then(function (text) {
         status = response.status;
         headers = response.headers;
-        show(elt, verb, url, response, text);
+        show(form, elt, verb, url, response, text);
       });
     }).catch(function (err) {
       if (status) window.console.error(err);  // answered, and the page could not show it
@@ -123,17 +131,21 @@
     });
   }
 
-  function show(elt, verb, url, response, text) {
+  function show(form, elt, verb, url, response, text) {
     var status = response.status;
     if (response.redirected) { location.assign(response.url); return; }
-    if (status === 204 || (status >= 400 && status !== 409 && status !== 422)) return;
+    if (status === 204) return;
+    if (status >= 400 && status !== 409 && status !== 422) {
+      var reason = /^text\/html/.test(response.headers.get("Content-Type") || "") &&
+        parse(text).querySelector("[data-reason]");
+      call("failed", form, status, reason ? reason.textContent.trim() : "");
+      return;
+    }
     var header = function (name) { return response.headers.get(name); };
     var target = targetOf(elt, header("HX-Retarget"));
     var how = header("HX-Reswap") || inherited(elt, "hx-swap") || "innerHTML";
     var select = header("HX-Reselect") || inherited(elt, "hx-select");
-    var parsed = document.createElement("template");
-    parsed.innerHTML = text;
-    var answer = parsed.content;
+    var answer = parse(text);
     // The field the user is in keeps the focus (and the caret) when it is redrawn.
     var active = document.activeElement, start = null, end = null;
     try { start = active.selectionStart; end = active.selectionEnd; } catch (err) { /* no caret */ }

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from campaigns.commands import Command, Payload, State, need_bool
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.state import AeonsEndState
+from campaigns.words import joined
 
 LETTERS = tuple(
     letter for letter, section in data.STICKER_SECTION.items() if section == "exhausted"
@@ -52,5 +53,5 @@ def exhausted_view(state: AeonsEndState) -> dict[str, Any]:
     return {
         "double": state.get("exhausted_double", True),
         "stickers": applied,
-        "letters": ", ".join(s["letter"] for s in applied),
+        "letters": joined(s["letter"] for s in applied),
     }

@@ -13,7 +13,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, ngettext_lazy
 
 from campaigns.commands import (
     Command,
@@ -237,7 +237,11 @@ class ChartForm(forms.Form):
             for tier in data.TIERS:
                 name = f"c{players}_{tier}"
                 self.fields[name] = forms.IntegerField(
-                    label=gettext_lazy("Tier %(t)s, %(players)s players")
+                    label=ngettext_lazy(
+                        "Tier %(t)s, %(players)d player",
+                        "Tier %(t)s, %(players)d players",
+                        "players",
+                    )
                     % {"t": tier, "players": players},
                     min_value=0,
                     max_value=data.MAX_CHART_CELL,
@@ -357,9 +361,12 @@ def apply_build(state: State, payload: Payload) -> None:
 
 
 def describe_build(p: Payload) -> str:
-    return _("Outside the campaign: built a nemesis deck for %(n)s players") % {
-        "n": p.get("players")
-    }
+    players = p.get("players")
+    return ngettext(
+        "Outside the campaign: built a nemesis deck for %(n)s player",
+        "Outside the campaign: built a nemesis deck for %(n)s players",
+        players if isinstance(players, int) else 0,
+    ) % {"n": players}
 
 
 COMMANDS = (
@@ -386,6 +393,7 @@ COMMANDS = (
         describe_roll,
         resolve=resolve_roll,
         stale_check=True,
+        random_outcome=True,
     ),
     Command(
         "ae.lock",
@@ -416,6 +424,7 @@ COMMANDS = (
         describe_build,
         resolve=resolve_build,
         stale_check=True,
+        random_outcome=True,
     ),
 )
 

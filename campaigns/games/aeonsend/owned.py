@@ -17,7 +17,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaigns.commands import (
     Command,
@@ -32,6 +32,7 @@ from campaigns.commands import (
 from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.common import ValuesField
 from campaigns.games.aeonsend.state import AeonsEndState, typed
+from campaigns.words import joined
 
 
 def owned_sets(state: AeonsEndState) -> list[str]:
@@ -53,7 +54,7 @@ def apply_sets(state: State, payload: Payload) -> None:
 def describe_sets(p: Payload) -> str:
     names = cards.sets()
     return _("The group owns: %(sets)s") % {
-        "sets": ", ".join(names.get(key, str(key)) for key in cards.owned(p.get("sets") or []))
+        "sets": joined(names.get(key, str(key)) for key in cards.owned(p.get("sets") or []))
     }
 
 
@@ -94,7 +95,12 @@ def apply_set_cards(state: State, payload: Payload) -> None:
 
 
 def describe_set_cards(p: Payload) -> str:
-    return _("Added %(n)s cards of your sets to the list") % {"n": len(p.get("cards") or [])}
+    count = len(p.get("cards") or [])
+    return ngettext(
+        "Added %(n)d card of your sets to the list",
+        "Added %(n)d cards of your sets to the list",
+        count,
+    ) % {"n": count}
 
 
 class EmptySetsForm(forms.Form):
@@ -159,7 +165,7 @@ def describe_market(p: Payload) -> str:
     market = cards.markets().get(p.get("market") or "", {})
     return _("Outside the campaign: rolled %(market)s: %(names)s") % {
         "market": market.get("name", ""),
-        "names": ", ".join(map(str, p.get("names") or [])),
+        "names": joined(p.get("names") or []),
     }
 
 
@@ -172,7 +178,14 @@ COMMANDS = (
         describe_set_cards,
         resolve=resolve_set_cards,
     ),
-    Command("ae.market", MarketForm, apply_market, describe_market, resolve=resolve_market),
+    Command(
+        "ae.market",
+        MarketForm,
+        apply_market,
+        describe_market,
+        resolve=resolve_market,
+        random_outcome=True,
+    ),
 )
 
 

@@ -327,6 +327,7 @@ COMMANDS = (
         describe_draw,
         resolve=random_take(turn_order.draw),
         stale_check=True,
+        random_outcome=True,
     ),
     Command(
         "ae.reveal",
@@ -335,6 +336,7 @@ COMMANDS = (
         describe_reveal,
         resolve=random_take(turn_order.reveal_top),
         stale_check=True,
+        random_outcome=True,
     ),
     Command("ae.choose", ChooseForm, apply_choose, describe_choose),
     Command(

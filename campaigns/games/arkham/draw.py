@@ -6,8 +6,7 @@ Rules: ``shared/spec/rules.md`` §1b (lines 94-105). In the state, ``draws`` hol
 tests, the last one maybe ``open``; its ``tokens`` are the revealed ones with what each did,
 ``x`` the X the group set, ``offered`` the tokens drawn at once and waiting to be chosen and
 ``set_aside`` the ones not chosen. No order of the bag is ever stored: a draw is decided in
-``resolve``, at draw time.
-"""
+``resolve``, at draw time."""
 
 from __future__ import annotations
 
@@ -449,8 +448,7 @@ class RecordForm(TokenForm, XForm):
 
 
 COMMANDS = (
-    # A draw starts a new test: from a screen that had not seen the last change (a second
-    # phone, a double tap) it is refused rather than replacing the test just drawn.
+    # A draw made from a screen older than another phone's draw is refused: it would end it.
     Command(
         "bag.draw",
         DrawForm,
@@ -458,6 +456,7 @@ COMMANDS = (
         describe_draw,
         resolve_draw,
         stale_check=True,
+        random_outcome=True,
         regions=DRAW_REGIONS,
         regions_after=after_test,
     ),
@@ -478,6 +477,7 @@ COMMANDS = (
         resolve_another,
         regions=DRAW_REGIONS,
         regions_after=after_test,
+        random_outcome=True,
     ),
     Command(
         "bag.done",

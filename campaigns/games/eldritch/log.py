@@ -27,6 +27,7 @@ from campaigns.commands import (
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS
 from campaigns.games.eldritch.state import LoggedGame
+from campaigns.words import joined
 
 
 class LogForm(forms.Form):
@@ -221,10 +222,11 @@ COMMANDS = (
             _("Random pick: %(name)s with %(people)s")
             % {
                 "name": p.get("ancient_one"),
-                "people": ", ".join(str(n) for n in p.get("investigators") or []),
+                "people": joined(p.get("investigators") or []),
             }
         ),
         resolve_pick,
         regions=REGIONS,
+        random_outcome=True,
     ),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaigns.commands import Command, CommandError, Payload, State, need_int, need_str
 from campaigns.games.eldritch import data
@@ -63,7 +63,11 @@ COMMANDS = (
         CurrentForm,
         apply_current,
         lambda p: (
-            _("The current mystery: %(name)s, %(tokens)s tokens")
+            ngettext(
+                "The current mystery: %(name)s, %(tokens)s token",
+                "The current mystery: %(name)s, %(tokens)s tokens",
+                p["tokens"] if isinstance(p.get("tokens"), int) else 0,
+            )
             % {"name": p.get("current") or "—", "tokens": p.get("tokens")}
         ),
         stale_check=True,

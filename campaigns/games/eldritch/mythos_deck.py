@@ -167,6 +167,7 @@ COMMANDS = (
         describe_draw,
         resolve_draw,
         stale_check=True,
+        random_outcome=True,
         regions=REGIONS,
     ),
     Command(

@@ -10,7 +10,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from campaigns.commands import Command, CommandError, Payload, State, need_int, next_id
 from campaigns.engines import dice
@@ -91,10 +91,12 @@ def describe_roll(payload: Payload) -> str:
     on = payload.get("success_on")
     on = on if isinstance(on, int) else 5
     hits = sum(1 for f in faces if isinstance(f, int) and f >= on)
-    return _("Rolled %(dice)s dice: %(faces)s, %(hits)d successes") % {
-        "dice": payload.get("dice"),
+    count = payload.get("dice")
+    count = count if isinstance(count, int) and not isinstance(count, bool) else len(faces)
+    return _("%(rolled)s: %(faces)s, %(successes)s") % {
+        "rolled": ngettext("Rolled %(n)d die", "Rolled %(n)d dice", count) % {"n": count},
         "faces": " ".join(str(f) for f in faces),
-        "hits": hits,
+        "successes": ngettext("%(n)s success", "%(n)s successes", hits) % {"n": hits},
     }
 
 
@@ -190,6 +192,7 @@ COMMANDS = (
         describe_roll,
         resolve_roll,
         stale_check=True,
+        random_outcome=True,
         regions=REGIONS,
     ),
     Command(
@@ -199,6 +202,7 @@ COMMANDS = (
         describe_reroll,
         resolve_reroll,
         stale_check=True,
+        random_outcome=True,
         regions=REGIONS,
     ),
 )

@@ -15,6 +15,7 @@ from campaigns.engines import mythos
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, game_of, investigator, named, who
 from campaigns.games.eldritch.state import Game
+from campaigns.words import joined
 
 
 class PhaseForm(forms.Form):
@@ -52,7 +53,7 @@ def apply_phase(state: State, payload: Payload) -> None:
     if waiting:
         raise CommandError(
             _("First a new investigator for %(names)s (or eliminated).")
-            % {"names": ", ".join(waiting)},
+            % {"names": joined(waiting)},
             "phase",
         )
     game["phase"] = data.PHASE_ORDER[0]
