@@ -38,6 +38,15 @@ def tracker_items(state: State) -> list[dict[str, Any]]:
     return items
 
 
+# The kinds the table display shows (`campaigns/display-trackers.html`).
+ON_DISPLAY = frozenset({"counter"})
+
+
+def on_display(state: State) -> bool:
+    """Whether the table display has anything to show of these trackers."""
+    return any(t.get("kind") in ON_DISPLAY for t in state.get("trackers", []))
+
+
 def page_context(campaign, state: State, viewing=None) -> dict[str, Any]:
     return {
         "trackers": tracker_items(state),

@@ -55,6 +55,7 @@ GAME = Game(
         owned.COMMANDS,
     ),
     template="games/aeonsend/record.html",
+    display="games/aeonsend/display.html",
     context=page_context,
     pages={
         "turns": Page(_("Turn order"), "games/aeonsend/turns.html"),

@@ -51,6 +51,7 @@ GAME = Game(
         round.COMMANDS,
     ),
     template="games/arkham/table.html",
+    display="games/arkham/display.html",
     context=context,
     pages={
         "bag": Page(_("Chaos bag"), "games/arkham/bag.html"),

@@ -46,6 +46,7 @@ GAME = Game(
         log.COMMANDS,
     ),
     template="games/eldritch/table.html",
+    display="games/eldritch/display.html",
     context=context,
     pages={
         "setup": Page(_("Set-up"), "games/eldritch/setup.html"),
