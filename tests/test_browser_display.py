@@ -5,6 +5,7 @@ import re
 import time
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import expect
 
 from campaigns.games.arkham.data import TOKEN_LABELS
@@ -161,3 +162,38 @@ def test_the_table_display_shows_every_game_on_a_tablet(browser, site, phones):
         expect(keeper.get_by_text("Table display")).to_have_count(0)
     finally:
         tablet_context.close()
+
+
+def test_the_eldritch_and_noir_displays_fit_a_small_phone_in_japanese(browser, site, phones):
+    """The display on a 360×640 phone asking for Japanese and a light page: Eldritch Horror's
+    and Arkham Noir's parts in Japanese, dark, no sideways scroll."""
+    keeper, _friend = phones
+    sign_up(keeper, "display-small")
+    small = browser.new_context(
+        base_url=site.url,
+        viewport={"width": 360, "height": 640},
+        locale="ja-JP",
+        color_scheme="light",
+        is_mobile=True,
+        has_touch=True,
+    )
+    phone = small.new_page()
+    with translation.override("ja"):
+        mysteries, piles = translation.gettext("Mysteries"), translation.gettext("Piles")
+    try:
+        for create, name, heading in (
+            (create_azathoth, "Azathoth night", mysteries),
+            (create_case, "Thunder", piles),
+        ):
+            keeper.goto("/")
+            create(keeper, name)
+            keeper.get_by_role("link", name="Members").click()
+            phone.goto(keeper.locator("#display-link").get_attribute("href") or "")
+            expect(phone.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+            assert phone.evaluate("getComputedStyle(document.body).backgroundColor") == (
+                "rgb(15, 14, 12)"
+            )
+            no_sideways_scroll(phone)
+            shot(phone, f"display-small-ja-{name.split()[0].lower()}")
+    finally:
+        small.close()
