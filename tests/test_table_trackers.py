@@ -11,9 +11,11 @@ import re
 from django.test import Client
 from django.utils import timezone
 
+from campaigns.trackers.types import AnyGameState
 from campaigns.views.display import display_url
 from tests import factories
 from tests.conftest import assert_refused, make_campaign, text, tracker_id
+from tests.typecheck import problems
 
 
 def add(client, campaign, **fields):
@@ -237,3 +239,32 @@ def test_the_display_shows_whose_turn_the_timer_and_the_coin(owner):
     side = campaign.state["trackers"][2]["flips"][-1]["side"].title()
     assert f'<p class="value">{side}</p>' in page
     assert "No counters yet." not in page
+
+
+def test_every_state_the_new_trackers_make_is_an_any_game_state(owner):
+    campaign = factories.campaign(
+        "any",
+        owner=owner,
+        setup={
+            "trackers": [
+                {"kind": "turns", "name": "Turns", "items": ["Ana", "Ben"]},
+                {"kind": "timer", "name": "Sand", "seconds": 30},
+                {"kind": "coin", "name": "Coin"},
+            ]
+        },
+    )
+    turns, timer, coin = (t["id"] for t in campaign.state["trackers"])
+    steps = [
+        ("turns.seat", {"tracker": turns, "seat": "Cy"}),
+        ("turns.first", {"tracker": turns}),
+        ("turns.pass", {"tracker": turns}),
+        ("turns.next", {"tracker": turns}),
+        ("timer.start", {"tracker": timer, "seconds": 20}),
+        ("coin.flip", {"tracker": coin}),
+    ]
+    for step in steps:
+        campaign = factories.play(campaign, owner, [step])
+        assert problems(campaign.state, AnyGameState) == [], step
+    campaign = factories.play(campaign, owner, [("timer.stop", {"tracker": timer}), ("undo",)])
+    assert problems(campaign.state, AnyGameState) == []
+    assert campaign.replay() == campaign.state
