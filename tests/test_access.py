@@ -92,6 +92,11 @@ def valid_data(campaign, action: str) -> dict:
         "turns.first": {"tracker": trackers["Turns"]["id"], "version": campaign.version},
         "turns.next": {"tracker": trackers["Turns"]["id"], "version": campaign.version},
         "turns.pass": {"tracker": trackers["Turns"]["id"], "version": campaign.version},
+        "turns.unseat": {
+            "tracker": trackers["Turns"]["id"],
+            "seat": trackers["Turns"]["seats"][0]["id"],
+            "version": campaign.version,
+        },
         "timer.start": {"tracker": trackers["Timer"]["id"], "seconds": 60},
         "timer.stop": {"tracker": trackers["Timer"]["id"]},
         "coin.flip": {"tracker": trackers["Coin"]["id"], "version": campaign.version},

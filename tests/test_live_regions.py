@@ -200,6 +200,13 @@ def tracker_posts(extra_kinds: tuple[str, ...]) -> list[tuple[str, Post]]:
         ("turns.first", lambda s: {"tracker": tracker(s, "turns")["id"]}),
         ("turns.next", lambda s: {"tracker": tracker(s, "turns")["id"]}),
         ("turns.pass", lambda s: {"tracker": tracker(s, "turns")["id"]}),
+        (
+            "turns.unseat",
+            lambda s: {
+                "tracker": tracker(s, "turns")["id"],
+                "seat": tracker(s, "turns")["seats"][-1]["id"],
+            },
+        ),
         ("tracker.add", {"kind": "timer", "name": "Timer", "seconds": 30}),
         ("timer.start", lambda s: {"tracker": tracker(s, "timer")["id"], "seconds": 45}),
         ("timer.stop", lambda s: {"tracker": tracker(s, "timer")["id"]}),

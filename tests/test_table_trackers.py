@@ -268,3 +268,44 @@ def test_every_state_the_new_trackers_make_is_an_any_game_state(owner):
     campaign = factories.play(campaign, owner, [("timer.stop", {"tracker": timer}), ("undo",)])
     assert problems(campaign.state, AnyGameState) == []
     assert campaign.replay() == campaign.state
+
+
+def test_a_seat_leaves_the_table_and_the_turn_goes_on(owner, owner_client):
+    campaign = factories.campaign(
+        "any",
+        owner=owner,
+        setup={"trackers": [{"kind": "turns", "name": "T", "items": ["A", "B", "C"]}]},
+    )
+    turns = campaign.state["trackers"][0]["id"]
+    campaign.apply("turns.first", {"tracker": turns}, owner, rng=random.Random(0))
+    campaign.refresh_from_db()
+    found = turns_of(campaign)
+    names = {s["id"]: s["name"] for s in found["seats"]}
+    leaving = found["current"]
+    ids = [s["id"] for s in found["seats"]]
+    following = ids[(ids.index(leaving) + 1) % 3]
+    campaign = do(owner_client, campaign, "turns.unseat", tracker=turns, seat=leaving)
+    found = turns_of(campaign)
+    assert [s["name"] for s in found["seats"]] == [n for n in "ABC" if n != names[leaving]]
+    assert found["current"] == found["first"] == following
+    history = html.unescape(text(owner_client.get(f"/c/{campaign.pk}/history/")))
+    assert f"T: {names[leaving]} left the table" in history
+    assert_refused(
+        owner_client,
+        campaign,
+        "do/turns.unseat/",
+        {"tracker": turns, "seat": leaving, "version": campaign.version},
+        message="That seat is not at the table any more.",
+    )
+    assert_refused(
+        owner_client,
+        campaign,
+        "do/turns.unseat/",
+        {"tracker": turns, "seat": "x", "version": campaign.version},
+        message="Enter a whole number.",
+    )
+    for seat in list(found["seats"]):
+        campaign = do(owner_client, campaign, "turns.unseat", tracker=turns, seat=seat["id"])
+    found = turns_of(campaign)
+    assert (found["seats"], found["current"], found["round"]) == ([], None, 0)
+    assert problems(campaign.state, AnyGameState) == []

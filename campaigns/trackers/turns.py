@@ -86,6 +86,33 @@ def apply_seat(state: State, payload: Payload) -> None:
     found["seats"].append({"id": next_id(state), "name": name})
 
 
+class UnseatForm(TrackerForm):
+    seat = forms.IntegerField(label=gettext_lazy("Seat"), min_value=1)
+
+
+def resolve_unseat(state: State, data: Payload, rng: random.Random) -> Payload:
+    payload = with_name("turns")(state, data, rng)
+    return {**payload, "label": name_of(tracker(state, payload, "turns"), data["seat"])}
+
+
+def apply_unseat(state: State, payload: Payload) -> None:
+    """The seat leaves the table: a turn of theirs goes on to the next seat, and the first
+    player's place to the seat after them."""
+    found = tracker(state, payload, "turns")
+    seat = need_int(payload, "seat")
+    ids = [s["id"] for s in found["seats"]]
+    if seat not in ids:
+        raise CommandError(_("That seat is not at the table any more."), "seat")
+    if found["current"] == seat:
+        move_on(found)
+    if found["first"] == seat:
+        found["first"] = ids[(ids.index(seat) + 1) % len(ids)]
+    found["seats"] = [s for s in found["seats"] if s["id"] != seat]
+    found["passed"] = [p for p in found["passed"] if p != seat]
+    if not found["seats"] or found["current"] == seat:
+        found.update(first=None, current=None, round=0, passed=[])
+
+
 def resolve_first(state: State, data: Payload, rng: random.Random) -> Payload:
     payload = with_name("turns")(state, data, rng)
     found = tracker(state, payload, "turns")
@@ -164,6 +191,14 @@ COMMANDS = (
             _("%(name)s: a seat for %(who)s") % {"name": shown(p.get("name")), "who": p.get("seat")}
         ),
         resolve=with_name("turns"),
+    ),
+    Command(
+        "turns.unseat",
+        UnseatForm,
+        apply_unseat,
+        describe(gettext_noop("%(name)s: %(who)s left the table")),
+        resolve=resolve_unseat,
+        stale_check=True,
     ),
     Command(
         "turns.first",
