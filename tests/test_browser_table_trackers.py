@@ -1,8 +1,9 @@
 """Any game at a table, in real Chromium at 360×640 on two phones (issue 21, point 7): one in
-English and light, one in Simplified Chinese and dark. The turn tracker picks the first player on
-the server and both phones follow the turns; a sand-timer started on one phone counts down and
-rings (vibrates) on both; a coin flipped on one shows on the other; bad input is refused with a
-message next to its field."""
+English and light, one in Simplified Chinese and dark, and a tablet showing the table display.
+The turn tracker picks the first player on the server and both phones and the tablet follow the
+turns; a sand-timer started on one phone counts down and rings (vibrates) on both, and ends on
+the tablet too; a coin flipped on one shows on the other; bad input is refused with a message
+next to its field."""
 
 import re
 
@@ -50,6 +51,9 @@ def test_turns_a_timer_and_a_coin_on_two_phones(browser, site):
     for context in contexts:
         context.add_init_script(BUZZ)
     keeper, friend = (context.new_page() for context in contexts)
+    # The table display on a tablet: whose turn, the timer counting down.
+    contexts.append(browser.new_context(base_url=site.url, viewport={"width": 1024, "height": 768}))
+    tablet = contexts[-1].new_page()
     try:
         sign_up(keeper, "table-trackers")
         create_any_game(keeper, "Game night", counters="")
@@ -57,6 +61,7 @@ def test_turns_a_timer_and_a_coin_on_two_phones(browser, site):
         add_tracker(keeper, "timer", "Sand", seconds="5")
         add_tracker(keeper, "coin", "Coin")
         keeper.get_by_role("link", name="Members").click()
+        tablet.goto(keeper.locator("#display-link").get_attribute("href") or "")
         friend.goto(keeper.locator(".url").inner_text())
         friend.locator("input[name=display_name]").fill("Ben")
         friend.locator("form.card button[type=submit]").click()
@@ -76,6 +81,7 @@ def test_turns_a_timer_and_a_coin_on_two_phones(browser, site):
         second = seats[(seats.index(first) + 1) % 3]
         turns[friend].get_by_role("button", name=zh("End turn")).click()
         expect(turns[keeper].locator(".turn-now")).to_have_text(f"{second}'s turn")
+        expect(tablet.locator(".value.turn")).to_have_text(second)
         turns[keeper].get_by_role("button", name="Pass this round").click()
         expect(turns[friend].locator(".seats .passed")).to_contain_text(second)
         no_sideways_scroll(friend)
@@ -99,6 +105,9 @@ def test_turns_a_timer_and_a_coin_on_two_phones(browser, site):
         expect(timer[keeper].locator(".timer")).to_have_attribute("data-ends", ends)
         expect(timer[keeper].locator(".timer .value")).to_have_text("Time's up", timeout=15_000)
         expect(timer[friend].locator(".timer .value")).to_have_text(zh("Time's up"), timeout=15_000)
+        expect(tablet.locator(".timer")).to_have_attribute("data-ends", ends)
+        expect(tablet.locator(".timer .value")).to_have_text("Time's up")
+        shot(tablet, "table-trackers-display")
         for phone in (keeper, friend):
             phone.wait_for_function("window.__buzz > 0")
         shot(keeper, "table-trackers-timer-en-light")
