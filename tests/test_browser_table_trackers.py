@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from tests.journeys import no_sideways_scroll, shot, sign_up
+from tests.journeys import no_sideways_scroll, shot, sign_up, small_tap_targets
 from tests.test_browser import create_any_game
 
 pytestmark = pytest.mark.browser
@@ -85,6 +85,7 @@ def test_turns_a_timer_and_a_coin_on_two_phones(browser, site):
         turns[keeper].get_by_role("button", name="Pass this round").click()
         expect(turns[friend].locator(".seats .passed")).to_contain_text(second)
         no_sideways_scroll(friend)
+        assert small_tap_targets(friend) == []
         shot(friend, "table-trackers-turns-zh-dark")
 
         # A seat of a name already seated is refused next to its field; nothing changes.
