@@ -116,3 +116,12 @@ def test_the_display_link_is_offered_only_where_the_display_has_something_to_sho
         campaign = factories.campaign(game, owner=owner)
         page = text(client_for(owner).get(f"/c/{campaign.pk}/members/"))
         assert display_url(campaign) in page, game
+
+
+def test_between_eldritch_games_the_display_link_is_not_offered(owner):
+    eh = make_eldritch(owner)
+    eh.state["game"] = None  # the game was logged; the next one not set up yet
+    eh.save()
+    page = text(client_for(owner).get(f"/c/{eh.pk}/members/"))
+    assert "Table display" not in page and display_url(eh) not in page
+    assert "No game on the table" in text(Client().get(display_url(eh)))

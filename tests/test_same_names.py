@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
-from campaigns.models import Membership
+from campaigns.models import Campaign, Membership
 from tests import factories
 from tests.conftest import assert_refused, client_for, text
 
@@ -143,6 +143,8 @@ def test_the_home_page_tells_campaigns_of_one_name_apart(owner, player):
     page = html.unescape(text(client_for(owner).get("/")))
     assert page.count("Tuesday") == 2
     assert "Any game" in page and "Eldritch Horror" in page
-    assert page.count("Changed 0\xa0minutes ago") == 2
+    assert page.count("Changed just now") == 2
+    Campaign.objects.filter(pk=one.pk).update(updated=timezone.now() - datetime.timedelta(hours=3))
+    assert "Changed 3\xa0hours ago" in html.unescape(text(client_for(owner).get("/")))
     assert f'href="/c/{two.pk}/"' in page and f'href="/c/{one.pk}/"' in page
     assert page.count("Olive</span>") == 1 and page.count("Olive, Pat</span>") == 1

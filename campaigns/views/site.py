@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
@@ -35,9 +37,11 @@ def home(request: HttpRequest) -> HttpResponse:
         .order_by("archived", "-updated")
         .prefetch_related(Prefetch("memberships", Membership.objects.select_related("user")))
     )
-    for campaign in campaigns:  # who plays it: two campaigns of one name told apart
+    now = timezone.now()
+    for campaign in campaigns:  # when and who: two campaigns of one name told apart
         names = (bidi.isolate(display_name(m.user)) for m in campaign.memberships.all())
         campaign.member_names = joined(names)
+        campaign.changed_now = now - campaign.updated < datetime.timedelta(minutes=1)
     return render(request, "home.html", {"campaigns": campaigns, "games": GAMES})
 
 

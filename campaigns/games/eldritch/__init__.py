@@ -47,6 +47,7 @@ GAME = Game(
     ),
     template="games/eldritch/table.html",
     display="games/eldritch/display.html",
+    displays=lambda state: bool(state.get("game")),  # between games: nothing on the table
     context=context,
     pages={
         "setup": Page(_("Set-up"), "games/eldritch/setup.html"),
