@@ -3,21 +3,68 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.models import Membership
+from campaigns.models import Membership, display_name
 
 
 class NewCampaignForm(forms.Form):
     name = forms.CharField(label=_("Campaign name"), max_length=80)
 
 
+def may_take_back(member: Membership) -> bool:
+    """A seat the invitation may hand to a new phone: a guest's (no password, so the invitation
+    was all it ever had), never the owner's."""
+    return not member.is_owner and not member.user.has_usable_password()
+
+
 class JoinForm(forms.Form):
+    """Joining by the invitation under a name. A name already in the campaign is refused, with
+    the seats of that name a guest may take back from a new phone (`same_name`); `seat` is the
+    one taken back."""
+
     display_name = forms.CharField(label=_("Your name at the table"), max_length=40)
+    seat = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+    def __init__(self, *args, campaign, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.campaign, self.user = campaign, user
+        self.same_name: list[Membership] = []
 
     def clean_display_name(self) -> str:
         name = self.cleaned_data["display_name"].strip()
         if not name:
             raise forms.ValidationError(_("Type the name the others know you by."))
         return name
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        name = cleaned.get("display_name")
+        if not name:
+            return cleaned
+        others = self.campaign.memberships.select_related("user")
+        if self.user.is_authenticated:
+            others = others.exclude(user=self.user)
+        same = [m for m in others if display_name(m.user).casefold() == name.casefold()]
+        self.same_name = [m for m in same if may_take_back(m)]
+        seat = cleaned.get("seat")
+        if seat is not None:
+            taken = next((m for m in self.same_name if m.pk == seat), None)
+            if taken is None:
+                self.add_error(
+                    "display_name",
+                    _("That seat cannot be taken back from here: pick another name."),
+                )
+            cleaned["take_back"] = taken
+        elif same:
+            message = (
+                _(
+                    "Someone in this campaign is already called “%(name)s”. If that is you on "
+                    "another phone, take your seat back; if not, pick another name."
+                )
+                if self.same_name
+                else _("Someone in this campaign is already called “%(name)s”: pick another name.")
+            )
+            self.add_error("display_name", message % {"name": name})
+        return cleaned
 
 
 class RoleForm(forms.Form):

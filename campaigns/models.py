@@ -345,6 +345,9 @@ class Campaign(models.Model):
         self.save(update_fields=["invite_token"])
 
 
+SEEN_EVERY = datetime.timedelta(minutes=1)
+
+
 class Membership(models.Model):
     class Role(models.TextChoices):
         OWNER = "owner", _("owner")
@@ -357,6 +360,8 @@ class Membership(models.Model):
     )
     role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.PLAYER)
     joined = models.DateTimeField(auto_now_add=True)
+    # When the member last opened or changed the campaign, to the minute (`seen`); or None.
+    last_seen = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -370,6 +375,17 @@ class Membership(models.Model):
     @property
     def can_change(self) -> bool:
         return self.role in (self.Role.OWNER, self.Role.PLAYER)
+
+    @property
+    def here_now(self) -> bool:
+        return self.last_seen is not None and timezone.now() - self.last_seen < SEEN_EVERY * 2
+
+    def seen(self) -> None:
+        """Note that the member is here: one UPDATE at most once a minute, not one per tap."""
+        now = timezone.now()
+        if self.last_seen is None or now - self.last_seen >= SEEN_EVERY:
+            Membership.objects.filter(pk=self.pk).update(last_seen=now)
+            self.last_seen = now
 
     @property
     def is_owner(self) -> bool:

@@ -50,6 +50,12 @@ def furnished(campaign, owner):
     campaign.apply("tracker.add", {"kind": "dice", "name": "Dice", "success_on": 5}, owner)
     deck = {"kind": "deck", "name": "Deck", "cards": [{"name": "Ace", "count": 2}]}
     campaign.apply("tracker.add", deck, owner)
+    campaign.apply("tracker.add", {"kind": "turns", "name": "Turns", "items": ["A", "B"]}, owner)
+    turns = tracker_id(campaign, "Turns")
+    campaign.apply("turns.first", {"tracker": turns}, owner)
+    campaign.apply("tracker.add", {"kind": "timer", "name": "Timer", "seconds": 30}, owner)
+    campaign.apply("timer.start", {"tracker": tracker_id(campaign, "Timer"), "seconds": 30}, owner)
+    campaign.apply("tracker.add", {"kind": "coin", "name": "Coin"}, owner)
     return campaign
 
 
@@ -82,6 +88,18 @@ def valid_data(campaign, action: str) -> dict:
         "dice.roll": {"tracker": trackers["Dice"]["id"], "dice": 2, "version": campaign.version},
         "deck.draw": {"tracker": trackers["Deck"]["id"], "version": campaign.version},
         "deck.reset": {"tracker": trackers["Deck"]["id"], "version": campaign.version},
+        "turns.seat": {"tracker": trackers["Turns"]["id"], "seat": "C"},
+        "turns.first": {"tracker": trackers["Turns"]["id"], "version": campaign.version},
+        "turns.next": {"tracker": trackers["Turns"]["id"], "version": campaign.version},
+        "turns.pass": {"tracker": trackers["Turns"]["id"], "version": campaign.version},
+        "turns.unseat": {
+            "tracker": trackers["Turns"]["id"],
+            "seat": trackers["Turns"]["seats"][0]["id"],
+            "version": campaign.version,
+        },
+        "timer.start": {"tracker": trackers["Timer"]["id"], "seconds": 60},
+        "timer.stop": {"tracker": trackers["Timer"]["id"]},
+        "coin.flip": {"tracker": trackers["Coin"]["id"], "version": campaign.version},
     }[action]
 
 

@@ -1,14 +1,20 @@
 """The table display in real Chromium: a tablet opens it from the members page's link with no
 account, and a draw on a phone shows on it without a reload."""
 
+import re
 import time
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import expect
 
 from campaigns.games.arkham.data import TOKEN_LABELS
+from tests.games.aeonsend.test_browser_ending import create as create_fall
 from tests.games.arkham.test_browser import create_zealot
+from tests.games.eldritch.test_browser import create_azathoth
+from tests.games.noir.test_browser import create_case
 from tests.journeys import no_sideways_scroll, shot, sign_up
+from tests.test_browser import create_any_game
 
 pytestmark = pytest.mark.browser
 
@@ -80,3 +86,114 @@ def test_the_table_display_follows_a_draw_on_a_phone(browser, site, phones):
         shot(tablet, "display-arkham-portrait")
     finally:
         tablet_context.close()
+
+
+def test_the_table_display_shows_every_game_on_a_tablet(browser, site, phones):
+    """Each of the five games on a 1024×768 tablet: what the table needs to see, never "No
+    counters yet." with a game in progress; a doom advanced on a phone shows on it live. An Any
+    game campaign with nothing to show offers no display link."""
+    keeper, _friend = phones
+    sign_up(keeper, "display-all")
+    tablet_context = browser.new_context(base_url=site.url, viewport={"width": 1024, "height": 768})
+    tablet = tablet_context.new_page()
+
+    def open_display(name: str) -> None:
+        keeper.get_by_role("link", name="Members").click()
+        link = keeper.locator("#display-link").get_attribute("href")
+        assert link
+        tablet.goto(link)
+        expect(tablet.locator("#campaign-title")).to_have_text(name)
+        expect(tablet.get_by_text("No counters yet.")).to_have_count(0)
+
+    try:
+        create_zealot(keeper, "Zealot")
+        open_display("Zealot")
+        expect(tablet.get_by_role("heading", name="Last chaos token")).to_be_visible()
+        no_sideways_scroll(tablet)
+        shot(tablet, "display-all-arkham")
+
+        keeper.goto("/")
+        create_fall(keeper)
+        open_display("The Fall")
+        expect(tablet.get_by_role("heading", name=re.compile("Turn order"))).to_be_visible()
+        no_sideways_scroll(tablet)
+        shot(tablet, "display-all-aeonsend")
+
+        keeper.goto("/")
+        create_azathoth(keeper, "Azathoth night")
+        open_display("Azathoth night")
+        expect(tablet.get_by_role("heading", name="Doom · Azathoth")).to_be_visible()
+        expect(tablet.locator(".value.doom")).to_have_text("15")
+        for heading in ("Omen", "Open gates", "Mysteries", "Investigators"):
+            expect(tablet.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+        expect(tablet.get_by_role("heading", name="Mythos deck · stage I")).to_be_visible()
+        expect(tablet.locator(".people tbody tr")).to_have_count(3)
+        expect(tablet.locator(".people")).to_contain_text("Akachi Onyele")
+        keeper.get_by_role("link", name="Table").first.click()
+        keeper.locator("#eh-doom").get_by_role("button", name="Advance", exact=True).click()
+        expect(keeper.locator("#eh-doom .doom-value")).to_have_text("14")
+        expect(tablet.locator(".value.doom")).to_have_text("14")
+        shot(tablet, "display-all-eldritch")
+        no_sideways_scroll(tablet)
+
+        keeper.goto("/")
+        create_case(keeper, "Thunder")
+        open_display("Thunder")
+        expect(
+            tablet.get_by_role("heading", name="Case 2: Called Forth by Thunder")
+        ).to_be_visible()
+        expect(tablet.get_by_role("heading", name="Piles")).to_be_visible()
+        expect(tablet.locator("section.column")).to_have_count(2)
+        expect(tablet.get_by_text("Time-out pile")).to_be_visible()
+        shot(tablet, "display-all-noir")
+        no_sideways_scroll(tablet)
+
+        keeper.goto("/")
+        create_any_game(keeper, "Doom only")
+        open_display("Doom only")
+        expect(tablet.get_by_role("heading", name="Doom", exact=True)).to_be_visible()
+        shot(tablet, "display-all-any")
+
+        keeper.goto("/")
+        create_any_game(keeper, "Nothing to count", counters="")
+        keeper.get_by_role("link", name="Members").click()
+        expect(keeper.get_by_role("heading", name="Members")).to_be_visible()
+        expect(keeper.locator("#display-link")).to_have_count(0)
+        expect(keeper.get_by_text("Table display")).to_have_count(0)
+    finally:
+        tablet_context.close()
+
+
+def test_the_eldritch_and_noir_displays_fit_a_small_phone_in_japanese(browser, site, phones):
+    """The display on a 360×640 phone asking for Japanese and a light page: Eldritch Horror's
+    and Arkham Noir's parts in Japanese, dark, no sideways scroll."""
+    keeper, _friend = phones
+    sign_up(keeper, "display-small")
+    small = browser.new_context(
+        base_url=site.url,
+        viewport={"width": 360, "height": 640},
+        locale="ja-JP",
+        color_scheme="light",
+        is_mobile=True,
+        has_touch=True,
+    )
+    phone = small.new_page()
+    with translation.override("ja"):
+        mysteries, piles = translation.gettext("Mysteries"), translation.gettext("Piles")
+    try:
+        for create, name, heading in (
+            (create_azathoth, "Azathoth night", mysteries),
+            (create_case, "Thunder", piles),
+        ):
+            keeper.goto("/")
+            create(keeper, name)
+            keeper.get_by_role("link", name="Members").click()
+            phone.goto(keeper.locator("#display-link").get_attribute("href") or "")
+            expect(phone.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+            assert phone.evaluate("getComputedStyle(document.body).backgroundColor") == (
+                "rgb(15, 14, 12)"
+            )
+            no_sideways_scroll(phone)
+            shot(phone, f"display-small-ja-{name.split()[0].lower()}")
+    finally:
+        small.close()

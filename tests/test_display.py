@@ -1,5 +1,6 @@
 """The table display: its own link, read-only, no account needed, nothing hidden on it."""
 
+import html
 import re
 
 from django.test import Client
@@ -9,6 +10,7 @@ from tests import factories
 from tests.conftest import client_for, text
 from tests.games.aeonsend.helpers import make_ae
 from tests.games.arkham.helpers import make_arkham
+from tests.games.eldritch.helpers import make_eldritch
 
 
 def test_any_member_finds_the_display_link_and_qr_on_the_members_page(campaign, player):
@@ -53,3 +55,73 @@ def test_the_aeons_end_display_shows_the_turn_and_both_lives(owner):
     campaign = make_ae(owner)
     page = text(Client().get(display_url(campaign)))
     assert "Draw the first card to see who goes first." in page
+
+
+def test_the_eldritch_display_shows_doom_omen_gates_mysteries_mythos_and_investigators(owner):
+    eh = make_eldritch(
+        owner,
+        events=[
+            ("eh.doom", {"step": "advance"}),
+            ("eh.gate", {"colour": "red", "delta": 1}),
+            ("eh.draw", {}),
+        ],
+    )
+    game = eh.state["game"]
+    page = html.unescape(text(Client().get(display_url(eh))))
+    assert "No counters yet." not in page
+    assert "Doom · Azathoth" in page
+    assert re.search(rf'class="value doom">{game["doom"]}<', page)
+    assert "Omen" in page and "Open gates" in page
+    assert re.search(r'class="gate-red">Red <strong>1</strong>', page)
+    assert re.search(r'Mysteries</h2>\s*<p class="value">0<span class="of"> / \d+', page)
+    assert "Round 1" in page and "Lead investigator:" in page
+    assert "Mythos deck · stage I" in page
+    left = sum(sum(stage.values()) for stage in game["deck"]["stages"])
+    assert f"{left} cards left" in page
+    last = game["draws"][-1]["colour"].title()
+    assert f"Last drawn: {last} (stage I)" in page
+    for person in game["investigators"]:
+        assert re.search(
+            rf"<bdi>{person['name']}</bdi></th>\s*<td>{person['health']}<span class=\"of\"> / "
+            rf"{person['max_health']}</span></td><td>{person['sanity']}<span",
+            page,
+        )
+    # The deck's counts by colour, never its order.
+    assert "order" not in page.lower()
+
+
+def test_the_noir_display_shows_the_case_columns_their_types_piles_and_triggers(owner):
+    case = factories.campaign("noir", owner=owner)
+    first = case.state["play"]["columns"][0]["id"]
+    steps = [("noir.count", {"column": first, "count": "cards", "delta": 1})] * 7
+    steps += [("noir.count", {"column": first, "count": "hourglasses", "delta": 1})] * 2
+    steps += [("noir.type", {"column": first, "type": 3, "present": True})]
+    case = factories.play(case, owner, steps)
+    page = html.unescape(text(Client().get(display_url(case))))
+    assert "No counters yet." not in page
+    assert "Round 1" in page and "Action phase" in page
+    assert "Case 1" in page and "Case 2" in page
+    assert '<span class="type present">3</span>' in page
+    for pile in ("Time-out pile", "Madness area"):
+        assert re.search(rf'{pile}\s*<strong>0<span class="of"> / 5</span></strong>', page)
+    assert page.count("The next card here asks for a sanity check") == 1
+    assert page.count("The next hourglass here brings a storm") == 1
+
+
+def test_the_display_link_is_offered_only_where_the_display_has_something_to_show(owner):
+    bare = factories.campaign("any", owner=owner, setup={"trackers": []})
+    page = text(client_for(owner).get(f"/c/{bare.pk}/members/"))
+    assert "Table display" not in page and display_url(bare) not in page
+    for game in ("any", "arkham", "aeonsend", "eldritch", "noir"):
+        campaign = factories.campaign(game, owner=owner)
+        page = text(client_for(owner).get(f"/c/{campaign.pk}/members/"))
+        assert display_url(campaign) in page, game
+
+
+def test_between_eldritch_games_the_display_link_is_not_offered(owner):
+    eh = make_eldritch(owner)
+    eh.state["game"] = None  # the game was logged; the next one not set up yet
+    eh.save()
+    page = text(client_for(owner).get(f"/c/{eh.pk}/members/"))
+    assert "Table display" not in page and display_url(eh) not in page
+    assert "No game on the table" in text(Client().get(display_url(eh)))

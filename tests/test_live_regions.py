@@ -195,6 +195,23 @@ def tracker_posts(extra_kinds: tuple[str, ...]) -> list[tuple[str, Post]]:
         ("tracker.add", {"kind": "deck", "name": "Deck", "items": "Green×2, Ace"}),
         ("deck.draw", lambda s: {"tracker": tracker(s, "deck")["id"]}),
         ("deck.reset", lambda s: {"tracker": tracker(s, "deck")["id"]}),
+        ("tracker.add", {"kind": "turns", "name": "Turns", "items": "Ana, Ben"}),
+        ("turns.seat", lambda s: {"tracker": tracker(s, "turns")["id"], "seat": "Cy"}),
+        ("turns.first", lambda s: {"tracker": tracker(s, "turns")["id"]}),
+        ("turns.next", lambda s: {"tracker": tracker(s, "turns")["id"]}),
+        ("turns.pass", lambda s: {"tracker": tracker(s, "turns")["id"]}),
+        (
+            "turns.unseat",
+            lambda s: {
+                "tracker": tracker(s, "turns")["id"],
+                "seat": tracker(s, "turns")["seats"][-1]["id"],
+            },
+        ),
+        ("tracker.add", {"kind": "timer", "name": "Timer", "seconds": 30}),
+        ("timer.start", lambda s: {"tracker": tracker(s, "timer")["id"], "seconds": 45}),
+        ("timer.stop", lambda s: {"tracker": tracker(s, "timer")["id"]}),
+        ("tracker.add", {"kind": "coin", "name": "Coin"}),
+        ("coin.flip", lambda s: {"tracker": tracker(s, "coin")["id"]}),
         ("tracker.add", {"kind": "notes", "name": "Short-lived"}),
         ("tracker.remove", lambda s: {"tracker": tracker(s, name="Short-lived")["id"]}),
     ]

@@ -87,6 +87,10 @@ class Game:
     template: str
     # Extra context for the game's templates: context(campaign, state, viewing).
     context: Callable[[Any, State, Viewing], dict[str, Any]] = field(default=lambda c, s, v: {})
+    # The table display's part for this game (the context is the table page's), and whether a
+    # campaign in this state has anything to show there: without, no link is offered.
+    display: str = "campaigns/display-trackers.html"
+    displays: Callable[[State], bool] = field(default=lambda s: True)
     # More pages, by URL slug: /c/<pk>/p/<slug>/.
     pages: dict[str, Page] = field(default_factory=dict)
     # The game's own CSS (a static path), loaded only on its pages.

@@ -1,5 +1,5 @@
 """The trackers every game reuses: counters, checklists, named lists, a notes log, results,
-a dice roller and a deck.
+a dice roller, a deck, a turn tracker, a timer and a coin.
 
 They live in `state["trackers"]`, a list of dicts with an `id`, a `kind` and a `name`. The
 rules digest (`shared/spec/rules.md` §6) lists the primitives the games need: bounded counters
@@ -10,7 +10,18 @@ what a page shows of them.
 """
 
 from campaigns.commands import Command, registry
-from campaigns.trackers import checklist, counter, lists, manage, notes, randomizers, results
+from campaigns.trackers import (
+    checklist,
+    coin,
+    counter,
+    lists,
+    manage,
+    notes,
+    randomizers,
+    results,
+    timer,
+    turns,
+)
 from campaigns.trackers.base import (
     COUNTER_LIMIT,
     KINDS,
@@ -40,6 +51,9 @@ COMMANDS: dict[str, Command] = registry(
     notes.COMMANDS,
     results.COMMANDS,
     randomizers.COMMANDS,
+    turns.COMMANDS,
+    timer.COMMANDS,
+    coin.COMMANDS,
 )
 
 __all__ = [

@@ -20,6 +20,9 @@ KINDS = {
     "results": gettext_lazy("Results table"),
     "dice": gettext_lazy("Dice roller"),
     "deck": gettext_lazy("Deck"),
+    "turns": gettext_lazy("Turn tracker"),
+    "timer": gettext_lazy("Timer"),
+    "coin": gettext_lazy("Coin"),
 }
 
 

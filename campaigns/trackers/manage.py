@@ -22,7 +22,7 @@ from campaigns.commands import (
     need_str,
     next_id,
 )
-from campaigns.trackers import randomizers
+from campaigns.trackers import coin, randomizers, timer, turns
 from campaigns.trackers.base import (
     COUNTER_LIMIT,
     FULL_WIDTH,
@@ -113,6 +113,12 @@ def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
         item.update(randomizers.new_dice(spec))
     elif kind == "deck":
         item.update(randomizers.new_deck(spec))
+    elif kind == "turns":
+        item.update(turns.new_turns(state, spec))
+    elif kind == "timer":
+        item.update(timer.new_timer(spec))
+    elif kind == "coin":
+        item.update(coin.new_coin(spec))
     trackers.append(item)
     return item
 
@@ -145,13 +151,23 @@ class AddTrackerForm(forms.Form):
         label=gettext_lazy("Items (checklist), comma-separated"),
         required=False,
         max_length=5000,
-        help_text=gettext_lazy("For a deck: its cards, e.g. Green×5, Yellow×9, Ace"),
+        help_text=gettext_lazy(
+            "For a deck: its cards, e.g. Green×5, Yellow×9, Ace. For a turn tracker: the "
+            "players in seat order."
+        ),
     )
     success_on = forms.IntegerField(
         label=gettext_lazy("A die succeeds on (dice roller)"),
         required=False,
         min_value=1,
         max_value=6,
+        widget=forms.NumberInput(NUMBER),
+    )
+    seconds = forms.IntegerField(
+        label=gettext_lazy("Seconds (timer)"),
+        required=False,
+        min_value=timer.SHORTEST,
+        max_value=timer.LONGEST,
         widget=forms.NumberInput(NUMBER),
     )
 
@@ -193,6 +209,10 @@ def resolve_add_tracker(state: State, data: Payload, rng: random.Random) -> Payl
         payload["success_on"] = data.get("success_on") or 5
     if data["kind"] == "deck":
         payload["cards"] = data.get("cards") or []
+    if data["kind"] == "turns":
+        payload["items"] = data.get("items") or []
+    if data["kind"] == "timer":
+        payload["seconds"] = data.get("seconds") or timer.DEFAULT
     return payload
 
 

@@ -8,8 +8,11 @@ from django.utils import timezone
 
 from campaigns.commands import State
 from campaigns.trackers.base import KINDS, RESULTS, shown
+from campaigns.trackers.coin import coin_view
 from campaigns.trackers.randomizers import deck_view, dice_view
 from campaigns.trackers.results import results_chart
+from campaigns.trackers.timer import timer_view
+from campaigns.trackers.turns import turns_view
 
 
 def tracker_items(state: State) -> list[dict[str, Any]]:
@@ -34,8 +37,23 @@ def tracker_items(state: State) -> list[dict[str, Any]]:
             item.update(dice_view(found))
         if found["kind"] == "deck":
             item.update(deck_view(found))
+        if found["kind"] == "turns":
+            item.update(turns_view(found))
+        if found["kind"] == "timer":
+            item.update(timer_view(found))
+        if found["kind"] == "coin":
+            item.update(coin_view(found))
         items.append(item)
     return items
+
+
+# The kinds the table display shows (`campaigns/display-trackers.html`).
+ON_DISPLAY = frozenset({"counter", "turns", "timer", "coin"})
+
+
+def on_display(state: State) -> bool:
+    """Whether the table display has anything to show of these trackers."""
+    return any(t.get("kind") in ON_DISPLAY for t in state.get("trackers", []))
 
 
 def page_context(campaign, state: State, viewing=None) -> dict[str, Any]:

@@ -111,7 +111,50 @@ class Deck(TypedDict):
     drawn: list[Drawn]
 
 
-Tracker = Counter | Checklist | NamedList | Notes | Results | DiceRoller | Deck
+class Seat(TypedDict):
+    id: int
+    name: str
+
+
+class Turns(TypedDict):
+    """Seats in order; `first` picked at random, `current` whose turn, `passed` this round."""
+
+    id: int
+    kind: Literal["turns"]
+    name: str
+    seats: list[Seat]
+    first: int | None
+    current: int | None
+    round: int
+    passed: list[int]
+
+
+class Timer(TypedDict):
+    """Started at `started` (an ISO time from the server's clock) for `duration` seconds."""
+
+    id: int
+    kind: Literal["timer"]
+    name: str
+    seconds: int  # the length the next start offers
+    started: str | None
+    duration: int
+
+
+class Flip(TypedDict):
+    id: int
+    side: Literal["heads", "tails"]
+
+
+class Coin(TypedDict):
+    id: int
+    kind: Literal["coin"]
+    name: str
+    flips: list[Flip]  # the latest ones
+
+
+Tracker = (
+    Counter | Checklist | NamedList | Notes | Results | DiceRoller | Deck | Turns | Timer | Coin
+)
 
 
 class AnyGameState(TypedDict):

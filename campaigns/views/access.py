@@ -28,6 +28,7 @@ def member_campaign(
     )
     if membership is None:
         raise Http404
+    membership.seen()
     if change and not membership.can_change:
         raise PermissionDenied(_("Viewers can look but not change the campaign."))
     return membership.campaign, membership

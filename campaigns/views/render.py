@@ -93,12 +93,14 @@ def members_context(
     request: HttpRequest, campaign: Campaign, membership: Membership
 ) -> dict[str, Any]:
     context: dict[str, Any] = {"members": campaign.memberships.select_related("user")}
-    # The table display's own link and QR code, for any member to open on a tablet.
-    display = invitation_url(request, display_url(campaign))
-    context["display_url"] = display
-    context["display_qr"] = segno.make(display, error="m").svg_data_uri(
-        dark="#111", light="#fff", border=2
-    )
+    # The table display's own link and QR code, for any member to open on a tablet, when the
+    # display has something to show for this campaign.
+    if campaign.game_module.displays(campaign.state):
+        display = invitation_url(request, display_url(campaign))
+        context["display_url"] = display
+        context["display_qr"] = segno.make(display, error="m").svg_data_uri(
+            dark="#111", light="#fff", border=2
+        )
     if membership.is_owner:
         invite_url = invitation_url(
             request, reverse("campaigns:join", args=[campaign.invite_token])

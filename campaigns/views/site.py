@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.utils import timezone
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
@@ -21,13 +25,23 @@ from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership, display_name
 from campaigns.ratelimit import rate_limited
 from campaigns.transfer import ImportRefused, import_campaign
+from campaigns.words import joined
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "welcome.html")
-    campaigns = Campaign.objects.for_user(request.user).order_by("archived", "-updated")
+    campaigns = (
+        Campaign.objects.for_user(request.user)
+        .order_by("archived", "-updated")
+        .prefetch_related(Prefetch("memberships", Membership.objects.select_related("user")))
+    )
+    now = timezone.now()
+    for campaign in campaigns:  # when and who: two campaigns of one name told apart
+        names = (bidi.isolate(display_name(m.user)) for m in campaign.memberships.all())
+        campaign.member_names = joined(names)
+        campaign.changed_now = now - campaign.updated < datetime.timedelta(minutes=1)
     return render(request, "home.html", {"campaigns": campaigns, "games": GAMES})
 
 
@@ -138,7 +152,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         if existing:
             return redirect("campaigns:campaign", pk=campaign.pk)
     initial = {"display_name": display_name(request.user)} if request.user.is_authenticated else {}
-    form = JoinForm(request.POST or None, initial=initial)
+    form = JoinForm(request.POST or None, initial=initial, campaign=campaign, user=request.user)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             user = request.user
@@ -153,7 +167,17 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             elif not user.first_name:
                 user.first_name = form.cleaned_data["display_name"]
                 user.save(update_fields=["first_name"])
-            Membership.objects.get_or_create(campaign=campaign, user=user)
+            seat = form.cleaned_data.get("take_back")
+            if seat is not None:
+                # The seat (its role, its place in the list) moves to this phone's account; the
+                # old phone's account no longer belongs to the campaign.
+                seat.user, seat.last_seen = user, timezone.now()
+                seat.save(update_fields=["user", "last_seen"])
+                messages.success(request, _("Welcome back: this phone has your seat now."))
+            else:
+                Membership.objects.get_or_create(
+                    campaign=campaign, user=user, defaults={"last_seen": timezone.now()}
+                )
         return redirect("campaigns:campaign", pk=campaign.pk)
     status = 422 if request.method == "POST" else 200
     return render(request, "join.html", {"campaign": campaign, "form": form}, status=status)

@@ -57,6 +57,7 @@ GAME = Game(
         owned.COMMANDS,
     ),
     template="games/aeonsend/record.html",
+    display="games/aeonsend/display.html",
     context=page_context,
     query=frozenset({"q"}),  # the banished cards' search
     pages={

@@ -7,6 +7,7 @@ from campaigns.games.anygame.forms import SetupForm, initial_state
 from campaigns.games.base import META_COMMANDS, Game
 from campaigns.trackers import COMMANDS as TRACKER_COMMANDS
 from campaigns.trackers import page_context
+from campaigns.trackers.page import on_display
 
 GAME = Game(
     key="any",
@@ -17,4 +18,5 @@ GAME = Game(
     commands=registry(META_COMMANDS, TRACKER_COMMANDS.values()),
     template="games/anygame.html",
     context=page_context,
+    displays=on_display,
 )

@@ -58,6 +58,7 @@ GAME = Game(
         round.COMMANDS,
     ),
     template="games/arkham/table.html",
+    display="games/arkham/display.html",
     context=context,
     pages={
         # The odds for a test: skill, difficulty and each X.

@@ -114,6 +114,11 @@ def deck_view(game: Game) -> dict[str, Any]:
     before = game["draws"][-2]["stage"] if len(game["draws"]) > 1 else 0
     return {
         "stages": stages,
+        # The same counts by colour, a row each (the table display's narrower table).
+        "colours_left": [
+            {"colour": c, "label": label, "counts": [stage[c] for stage in deck["stages"]]}  # type: ignore[literal-required]
+            for c, label in data.COLOURS.items()
+        ],
         "cards_left": mythos.cards_left(deck),
         "empty": current is None,
         "stage_label": data.STAGE_LABELS[current] if current is not None else "—",

@@ -34,6 +34,7 @@ GAME = Game(
         log.COMMANDS,
     ),
     template="games/noir/table.html",
+    display="games/noir/display.html",
     context=context,
     pages={"log": Page(_("Cases played"), "games/noir/log.html")},
 )

@@ -1,0 +1,55 @@
+"""A coin: flipped on the server when the command runs, the side stored in its event."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from campaigns.commands import Command, Payload, State, need_choice, next_id
+from campaigns.trackers.base import TrackerForm, shown, tracker, with_name
+
+SIDES = {"heads": gettext_lazy("Heads"), "tails": gettext_lazy("Tails")}
+MAX_FLIPS = 10  # the flips a coin keeps
+
+
+def new_coin(spec: Payload) -> dict[str, Any]:
+    return {"flips": []}
+
+
+def resolve_flip(state: State, data: Payload, rng: random.Random) -> Payload:
+    payload = with_name("coin")(state, data, rng)
+    payload["side"] = rng.choice(list(SIDES))
+    return payload
+
+
+def apply_flip(state: State, payload: Payload) -> None:
+    found = tracker(state, payload, "coin")
+    side = need_choice(payload, "side", SIDES)
+    found["flips"] = [*found["flips"][-(MAX_FLIPS - 1) :], {"id": next_id(state), "side": side}]
+
+
+def coin_view(found: dict[str, Any]) -> dict[str, Any]:
+    flips = found["flips"]
+    return {
+        "last_side": SIDES[flips[-1]["side"]] if flips else None,
+        "heads": sum(f["side"] == "heads" for f in flips),
+        "tails": sum(f["side"] == "tails" for f in flips),
+    }
+
+
+COMMANDS = (
+    Command(
+        "coin.flip",
+        TrackerForm,
+        apply_flip,
+        lambda p: (
+            _("%(name)s: %(side)s")
+            % {"name": shown(p.get("name")), "side": SIDES.get(str(p.get("side")), "?")}
+        ),
+        resolve=resolve_flip,
+        stale_check=True,
+    ),
+)
