@@ -232,16 +232,16 @@ class NotYet(Exception):
         self.action, self.data = action, data or {}
 
 
-def sample_data(campaign, owner, post) -> tuple[dict, bool]:
+def sample_data(campaign, owner, post, rng=None) -> tuple[dict, bool]:
     """A step's data for the campaign as it is now, and whether the changes it needed first
-    (NotYet) were made, by the owner, to get there."""
+    (NotYet) were made, by the owner, to get there (with `rng`, if given, for their draws)."""
     campaign.refresh_from_db()
     made = False
     for _try in range(30):
         try:
             return (post(campaign.state) if callable(post) else post), made
         except NotYet as first:
-            campaign.apply(first.action, first.data, owner)
+            campaign.apply(first.action, first.data, owner, rng=rng)
             campaign.refresh_from_db()
             made = True
     raise AssertionError(f"the step never became possible: {post}")

@@ -20,12 +20,13 @@ from django.core.cache import cache
 from django.test import Client, RequestFactory, override_settings
 from django.utils.safestring import mark_safe
 
+from campaigns.changes import NotAllowed
 from campaigns.engines import chaos
 from campaigns.games import GAMES
 from campaigns.games.arkham import data as arkham_data
 from campaigns.games.arkham.bag_page import ODDS_BUDGET
 from campaigns.games.arkham.common import scenario_key
-from campaigns.models import Campaign, Event, Membership, NotAllowed, RateCount
+from campaigns.models import Campaign, Event, Membership, RateCount
 from companion.settings import secret_key
 from tests.conftest import HTMX, client_for, make_campaign, snapshot, text, tracker_id
 from tests.server import Phone

@@ -51,5 +51,6 @@ COMMANDS = (
         ),
         resolve=resolve_flip,
         stale_check=True,
+        random_outcome=True,
     ),
 )

@@ -207,6 +207,7 @@ COMMANDS = (
         describe(gettext_noop("%(name)s: %(who)s goes first (picked at random), round 1")),
         resolve=resolve_first,
         stale_check=True,
+        random_outcome=True,
     ),
     Command(
         "turns.next",

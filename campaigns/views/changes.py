@@ -19,10 +19,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns import bidi
+from campaigns.changes import CHANGE_ID, NotAllowed
 from campaigns.commands import CommandError
 from campaigns.forms import DeleteForm, MemberForm, RoleForm
 from campaigns.games import GAMES
-from campaigns.models import CHANGE_ID, Campaign, Membership, NotAllowed, Stale, display_name
+from campaigns.models import Campaign, Membership, Stale, display_name
 from campaigns.views.access import member_campaign, owner_campaign
 from campaigns.views.render import (
     REGION,

@@ -26,9 +26,10 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django_htmx.http import reselect, reswap, retarget
 
+from campaigns.changes import may_make
 from campaigns.forms import DeleteForm
 from campaigns.games.base import Viewing
-from campaigns.models import Campaign, Event, Membership, display_name, may_make
+from campaigns.models import Campaign, Event, Membership, display_name
 from campaigns.templatetags.regions import COLLECT, Regions
 from campaigns.views.display import display_url
 from campaigns.views.shared import is_live_refresh, shared_answer

@@ -50,7 +50,6 @@ GAME = Game(
     ),
     template="games/eldritch/table.html",
     display="games/eldritch/display.html",
-    displays=lambda state: bool(state.get("game")),  # between games: nothing on the table
     context=context,
     pages={
         "setup": Page(_("Set-up"), "games/eldritch/setup.html"),
