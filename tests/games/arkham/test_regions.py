@@ -84,7 +84,9 @@ def test_a_draw_brings_the_tokens_to_seal_only_when_it_takes_out_the_last_of_one
 def test_a_draw_reads_and_writes_the_database_in_a_few_queries(owner_client, ark):
     """What a draw asks of the database: the session, the user, the membership with its
     campaign; then, in the transaction, the locked campaign, the event and the campaign saved.
-    Nothing more is read to draw the answer: the undo bar's event is the one just made."""
+    Nothing more is read to draw the answer: the undo bar's event is the one just made. (The
+    phone showed the bag page a moment before: "last seen" is written at most once a minute.)"""
+    owner_client.get(f"/c/{ark.pk}/p/bag/")
     tap = {"page": "bag", "region": "bag-actions", "version": ark.version}
     with CaptureQueriesContext(connection) as queries:
         response = post(owner_client, ark, "bag.draw", True, **tap)
