@@ -92,6 +92,12 @@ class Game:
     def template_for(self, page: str) -> str:
         return self.pages[page].template if page in self.pages else self.template
 
+    @property
+    def needs_connection(self) -> str:
+        """The commands a phone never keeps to send later, space-separated, for the page
+        (`data-needs-connection`, read by static/js/offline.js)."""
+        return " ".join(sorted(name for name, c in self.commands.items() if c.needs_connection))
+
 
 class RenameForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)

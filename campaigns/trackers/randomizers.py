@@ -172,6 +172,7 @@ COMMANDS = (
         describe_roll,
         resolve=resolve_roll,
         stale_check=True,
+        needs_connection=True,
     ),
     Command(
         "deck.draw",
@@ -183,6 +184,7 @@ COMMANDS = (
         ),
         resolve=resolve_draw,
         stale_check=True,
+        needs_connection=True,
     ),
     Command(
         "deck.reset",
@@ -191,5 +193,6 @@ COMMANDS = (
         words(gettext_noop("%(name)s: every card back in the deck")),
         resolve=with_name("deck"),
         stale_check=True,
+        needs_connection=True,
     ),
 )

@@ -386,6 +386,7 @@ COMMANDS = (
         describe_roll,
         resolve=resolve_roll,
         stale_check=True,
+        needs_connection=True,
     ),
     Command(
         "ae.lock",
@@ -416,6 +417,7 @@ COMMANDS = (
         describe_build,
         resolve=resolve_build,
         stale_check=True,
+        needs_connection=True,
     ),
 )
 

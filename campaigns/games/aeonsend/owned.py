@@ -172,7 +172,14 @@ COMMANDS = (
         describe_set_cards,
         resolve=resolve_set_cards,
     ),
-    Command("ae.market", MarketForm, apply_market, describe_market, resolve=resolve_market),
+    Command(
+        "ae.market",
+        MarketForm,
+        apply_market,
+        describe_market,
+        resolve=resolve_market,
+        needs_connection=True,
+    ),
 )
 
 

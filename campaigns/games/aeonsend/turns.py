@@ -327,6 +327,7 @@ COMMANDS = (
         describe_draw,
         resolve=random_take(turn_order.draw),
         stale_check=True,
+        needs_connection=True,
     ),
     Command(
         "ae.reveal",
@@ -335,6 +336,7 @@ COMMANDS = (
         describe_reveal,
         resolve=random_take(turn_order.reveal_top),
         stale_check=True,
+        needs_connection=True,
     ),
     Command("ae.choose", ChooseForm, apply_choose, describe_choose),
     Command(
@@ -342,18 +344,21 @@ COMMANDS = (
         CardForm,
         moving(turn_order.put_on_top),
         describe_move(gettext_noop("Turn order: put %(card)s back on top of the deck")),
+        needs_connection=True,
     ),
     Command(
         "ae.bottom",
         CardForm,
         moving(turn_order.put_on_bottom),
         describe_move(gettext_noop("Turn order: put %(card)s at the bottom of the deck")),
+        needs_connection=True,
     ),
     Command(
         "ae.shuffle",
         CardForm,
         moving(turn_order.shuffle_into_deck),
         describe_move(gettext_noop("Turn order: shuffled %(card)s into the deck")),
+        needs_connection=True,
     ),
 )
 

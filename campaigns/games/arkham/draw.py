@@ -460,6 +460,7 @@ COMMANDS = (
         stale_check=True,
         regions=DRAW_REGIONS,
         regions_after=after_test,
+        needs_connection=True,
     ),
     Command(
         "bag.choose",
@@ -469,6 +470,7 @@ COMMANDS = (
         resolve_choose,
         regions=DRAW_REGIONS,
         regions_after=after_test,
+        needs_connection=True,
     ),
     Command(
         "bag.another",
@@ -478,6 +480,7 @@ COMMANDS = (
         resolve_another,
         regions=DRAW_REGIONS,
         regions_after=after_test,
+        needs_connection=True,
     ),
     Command(
         "bag.done",
@@ -487,6 +490,7 @@ COMMANDS = (
         resolve_done,
         regions=DRAW_REGIONS,
         regions_after=after_test,
+        needs_connection=True,
     ),
     Command(
         "bag.record",
@@ -496,5 +500,6 @@ COMMANDS = (
         resolve_record,
         regions=DRAW_REGIONS,
         regions_after=after_test,
+        needs_connection=True,
     ),
 )

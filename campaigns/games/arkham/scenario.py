@@ -440,6 +440,7 @@ COMMANDS = (
         ),
         stale_check=True,
         regions=ALL_REGIONS,
+        needs_connection=True,
     ),
     Command(
         "scenario.record",

@@ -214,5 +214,6 @@ COMMANDS = (
         ),
         resolve_pick,
         regions=REGIONS,
+        needs_connection=True,
     ),
 )

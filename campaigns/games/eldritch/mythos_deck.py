@@ -156,6 +156,7 @@ COMMANDS = (
         resolve_draw,
         stale_check=True,
         regions=REGIONS,
+        needs_connection=True,
     ),
     Command(
         "eh.record",
@@ -165,5 +166,6 @@ COMMANDS = (
         resolve_record,
         stale_check=True,
         regions=REGIONS,
+        needs_connection=True,
     ),
 )

@@ -191,6 +191,7 @@ COMMANDS = (
         resolve_roll,
         stale_check=True,
         regions=REGIONS,
+        needs_connection=True,
     ),
     Command(
         "eh.reroll",
@@ -200,5 +201,6 @@ COMMANDS = (
         resolve_reroll,
         stale_check=True,
         regions=REGIONS,
+        needs_connection=True,
     ),
 )

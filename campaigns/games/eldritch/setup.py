@@ -330,5 +330,6 @@ COMMANDS = (
         resolve_start,
         stale_check=True,
         regions=REGIONS,
+        needs_connection=True,
     ),
 )
