@@ -205,6 +205,7 @@
     notice.append(text, home);
     root.replaceChildren(notice);
     document.body.removeAttribute("data-wake-lock");
+    document.dispatchEvent(new CustomEvent("companion:gone"));  // the phone forgets it (offline.js)
   }
 
   function seen(version) {
@@ -309,6 +310,7 @@
   function notSent(form) {
     if (!form.isConnected || !form.companionChange) return;
     form.setAttribute("data-not-sent", "");
+    if (!form.companionSince) form.companionSince = Date.now();  // its turn among the waiting
     form.companionNote = noteFor(form);
     if (!retryTimer) retryTimer = setTimeout(retryAll, 3000);
   }
@@ -321,22 +323,26 @@
     if (!status || /^50[234]$/.test(String(status))) { notSent(form); return; }
     // Answered: the next tap on this form is a new change.
     form.companionChange = null;
+    form.companionSince = null;
     form.removeAttribute("data-not-sent");
     if (form.companionNote) { form.companionNote.remove(); form.companionNote = null; }
+    if (document.querySelector("form[data-not-sent]")) retryAll();  // the next one's turn
   };
 
   function retryAll() {
     clearTimeout(retryTimer);
     retryTimer = null;
-    var waiting = document.querySelectorAll("form[data-not-sent]");
-    Array.prototype.forEach.call(waiting, function (form) {
-      if (form.classList.contains("htmx-request")) return;
-      var button = form.companionSubmitter;
-      // A click, as the user's was, so the same button's name and value go with it.
-      if (button && form.contains(button) && !button.disabled) button.click();
-      else form.requestSubmit();
-    });
-    if (waiting.length) retryTimer = setTimeout(retryAll, 3000);
+    // One at a time, the oldest first: the changes arrive in the order they were made (those
+    // kept on the phone across a reload too, static/js/offline.js).
+    var waiting = Array.prototype.slice.call(document.querySelectorAll("form[data-not-sent]"));
+    if (!waiting.length) return;
+    retryTimer = setTimeout(retryAll, 3000);
+    if (waiting.some(function (form) { return form.classList.contains("htmx-request"); })) return;
+    waiting.sort(function (a, b) { return a.companionSince - b.companionSince; });
+    var form = waiting[0], button = form.companionSubmitter;
+    // A click, as the user's was, so the same button's name and value go with it.
+    if (button && form.contains(button) && !button.disabled) button.click();
+    else form.requestSubmit();
   }
   window.addEventListener("online", retryAll);
 

@@ -1,0 +1,241 @@
+// Companion without the connection: the pages this phone has shown stay with it (static/sw.js),
+// and a tap made offline waits on the phone, across a reload, an app switch or the browser
+// closing, until the connection is back; then it is sent once, in order (live.js sends it with
+// its change id, which the server applies once).
+//
+// - The service worker is registered where the browser allows one: a secure context (https,
+//   http://localhost or 127.0.0.1). On a LAN address over plain http the site works as before.
+// - A page the worker shows from what it kept says so ("Offline: as of HH:MM…"), and is
+//   replaced by the current page as soon as the server answers again.
+// - A tap that waits is kept in localStorage with its change id, its form's fields and the page
+//   it was made on, for this member; shown again as "Not sent" on its form when its page is.
+// - A tap that must meet the campaign as it is now (a draw, a roll, starting something:
+//   `needs_connection` in campaigns/commands.py, listed on the page) is never kept: it says it
+//   needs the connection. Offline, so does every form that is not a tap (undo, settings…).
+(function () {
+  "use strict";
+  var me = document.currentScript;
+  var says = me ? me.dataset : {};
+  var body = document.body;
+  var root = document.getElementById("live-root");
+  var hooks = window.companionSwap || {};
+  var member = says.member || "";
+  var KEY = "companion-waiting";
+  var keptAt = body.getAttribute("data-kept");  // set by the worker on a page it kept
+
+  function here() { return window.location.pathname + window.location.search; }
+
+  var worker = "serviceWorker" in navigator && window.isSecureContext && says.sw ? navigator.serviceWorker : null;
+  function tell(message) {
+    if (worker && worker.controller) worker.controller.postMessage(message);
+  }
+  if (worker) {
+    var first = !worker.controller;
+    worker.register(says.sw, { scope: "/" }).catch(function () { /* the site works without */ });
+    // This page came before the worker: it asks for it to be kept now.
+    if (first && !keptAt && (root || here() === "/")) {
+      worker.ready.then(function (registration) {
+        if (registration.active) registration.active.postMessage({ keep: here() });
+      });
+    }
+  }
+
+  // Logging out forgets what this phone kept: the pages (the worker) and the taps waiting.
+  document.addEventListener("submit", function (e) {
+    if (e.target.matches && e.target.matches("form[data-logout]")) {
+      try { window.localStorage.removeItem(KEY); } catch (err) { /* nothing kept */ }
+      tell({ forgetAll: true });
+    }
+  }, true);
+
+  // --- Offline: as of HH:MM. Replaced by the current page once the server answers.
+  if (keptAt) {
+    var at = new Date(parseInt(keptAt, 10) || Date.now());
+    var time;
+    try {
+      time = at.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+    } catch (err) {
+      time = at.toTimeString().slice(0, 5);
+    }
+    var note = document.createElement("p");
+    note.className = "offline-note";
+    note.setAttribute("role", "status");
+    note.textContent = (says.offline || "Offline: as of {time}").replace("{time}", time);
+    var main = document.querySelector("main") || body;
+    main.prepend(note);
+    var probing = false;
+    var probe = function () {
+      if (probing) return;
+      probing = true;
+      fetch(says.probe || "/manifest.webmanifest", { cache: "no-store", credentials: "same-origin" })
+        .then(function () { window.location.reload(); }, function () { probing = false; });
+    };
+    window.addEventListener("online", probe);
+    setInterval(probe, 3000);
+  }
+
+  // --- Taps that must meet the campaign as it is now.
+  var needs = ((root && root.dataset.needsConnection) || "").split(" ");
+  var ACTION = /\/c\/\d+\/do\/([^/]+)\/$/;
+  function canWait(form) {
+    var match = ACTION.exec(form.getAttribute("action") || "");
+    return !!match && needs.indexOf(match[1]) < 0;
+  }
+  function offline() { return navigator.onLine === false || !!keptAt; }
+
+  function mark() {
+    Array.prototype.forEach.call(document.querySelectorAll("form[method=post]:not([data-needs-connection])"), function (form) {
+      if (!canWait(form)) form.setAttribute("data-needs-connection", "");
+    });
+  }
+  mark();
+  document.addEventListener("companion:refreshed", mark);
+
+  function sayNeeds(form) {
+    var anchor = form;
+    while (anchor.parentElement && !anchor.parentElement.hasAttribute("data-live") &&
+           /flex|grid/.test(window.getComputedStyle(anchor.parentElement).display)) {
+      anchor = anchor.parentElement;
+    }
+    var next = anchor.nextElementSibling;
+    if (next && next.classList.contains("needs-connection")) return;
+    var note = document.createElement("p");
+    note.className = "not-sent needs-connection";
+    note.setAttribute("role", "status");
+    note.textContent = says.needsConnectionNote || "Needs the connection";
+    anchor.after(note);
+  }
+  function clearNeeds() {
+    Array.prototype.forEach.call(document.querySelectorAll("p.needs-connection"), function (n) { n.remove(); });
+  }
+  window.addEventListener("online", clearNeeds);
+
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    clearNeeds();
+    if (!offline() || canWait(form) || form.matches("form[data-logout]")) return;
+    e.preventDefault();
+    sayNeeds(form);
+  }, true);
+
+  // --- Taps kept on the phone until they are sent.
+  function load() {
+    try {
+      var list = JSON.parse(window.localStorage.getItem(KEY) || "[]");
+      return Array.isArray(list) ? list : [];
+    } catch (err) { return []; }
+  }
+  function save(list) {
+    try { window.localStorage.setItem(KEY, JSON.stringify(list.slice(-200))); } catch (err) { /* full */ }
+  }
+  function store(form, change) {
+    if (!change || !member) return;
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string" && name !== "csrfmiddlewaretoken") fields.push([name, value]);
+    });
+    var button = form.companionSubmitter;
+    var list = load().filter(function (t) { return t.change !== change; });
+    var before = load().filter(function (t) { return t.change === change; })[0];
+    list.push({
+      change: change, member: member, page: here(), action: form.getAttribute("action"),
+      fields: fields, button: button && button.name ? [button.name, button.value] : null,
+      since: (before && before.since) || form.companionSince || Date.now(),
+    });
+    save(list);
+  }
+  function drop(change) {
+    if (change) save(load().filter(function (t) { return t.change !== change; }));
+  }
+
+  var answered = hooks.answered;
+  hooks.answered = function (form, status, headers) {
+    var change = form.companionChange;
+    var failed = !status || /^50[234]$/.test(String(status));
+    if (failed && !canWait(form)) {
+      // Not kept: the phone says it needs the connection. Its id stays on the form, so a tap
+      // made again after all is still one change if this one arrived.
+      sayNeeds(form);
+      return;
+    }
+    if (answered) answered(form, status, headers);
+    if (failed) store(form, change); else drop(change);
+  };
+
+  function hidden(form) {
+    var found = {};
+    Array.prototype.forEach.call(form.querySelectorAll("input[type=hidden][name]"), function (el) {
+      if (el.name !== "csrfmiddlewaretoken" && el.name !== "version") found[el.name] = el.value;
+    });
+    return found;
+  }
+  function formOf(tap) {
+    var fields = {};
+    tap.fields.forEach(function (f) { if (!(f[0] in fields)) fields[f[0]] = f[1]; });
+    return Array.prototype.filter.call(document.querySelectorAll("form"), function (form) {
+      if (form.getAttribute("action") !== tap.action) return false;
+      var own = hidden(form);
+      return Object.keys(own).every(function (name) { return fields[name] === own[name]; });
+    })[0] || null;
+  }
+  function restore(form, tap) {
+    var values = {};
+    tap.fields.forEach(function (f) { (values[f[0]] = values[f[0]] || []).push(f[1]); });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.name === "csrfmiddlewaretoken" || /^(submit|button|reset|file)$/.test(el.type)) return;
+      var sent = values[el.name];
+      if (el.type === "checkbox" || el.type === "radio") el.checked = !!sent && sent.indexOf(el.value) >= 0;
+      else if (sent) el.value = sent[0];
+    });
+    if (tap.button) {
+      form.companionSubmitter = Array.prototype.filter.call(form.querySelectorAll("button[name]"), function (b) {
+        return b.name === tap.button[0] && b.value === tap.button[1];
+      })[0] || null;
+    }
+    form.companionChange = tap.change;
+    form.companionSince = tap.since;
+    if (answered) answered(form, 0, null);  // live.js: "Not sent", and sent when it can be
+  }
+
+  var waiting = load().filter(function (t) { return t.member === member && t.page === here(); });
+  waiting.sort(function (a, b) { return a.since - b.since; });
+  var shown = 0;
+  waiting.forEach(function (tap) {
+    var form = formOf(tap);
+    if (form) { restore(form, tap); shown += 1; }
+  });
+  // Back with the connection: they go now, oldest first.
+  if (shown && !offline()) window.dispatchEvent(new Event("online"));
+
+  // --- What the phone shows now is what it keeps: a live refresh moved the page on.
+  var timer = null;
+  function keepShown() {
+    clearTimeout(timer);
+    timer = null;
+    if (keptAt || !root || !worker || !worker.controller) return;
+    var copy = document.documentElement.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll(".not-sent, .keep-awake, button.dismiss, [data-held], .offline-note"), function (el) {
+      el.remove();
+    });
+    Array.prototype.forEach.call(copy.querySelectorAll("[data-not-sent], [data-awake], .htmx-request"), function (el) {
+      el.removeAttribute("data-not-sent");
+      el.removeAttribute("data-awake");
+      el.classList.remove("htmx-request");
+    });
+    tell({ shown: here(), html: "<!doctype html>\n" + copy.outerHTML, version: parseInt(root.dataset.version, 10) });
+  }
+  document.addEventListener("companion:refreshed", function () {
+    clearTimeout(timer);
+    timer = setTimeout(keepShown, 1500);
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") keepShown();
+  });
+
+  // The campaign was deleted, or this member removed: nothing of it stays on the phone.
+  document.addEventListener("companion:gone", function () {
+    var match = /^\/c\/(\d+)\//.exec(window.location.pathname);
+    if (match) tell({ forget: match[1] });
+    save(load().filter(function (t) { return t.page.indexOf("/c/" + (match && match[1]) + "/") !== 0; }));
+  });
+})();
