@@ -17,9 +17,10 @@
 var CONFIG = self.COMPANION || { version: "dev", assets: [], static: "/static/", logout: "/logout/" };
 var CACHE = "companion-" + CONFIG.version;
 var WHO = "/.companion-who";  // the member the kept pages belong to
-// A network that says nothing (the Wi-Fi is up, the laptop is gone) is given this long before
-// the kept page is shown.
-var PATIENCE = 4000;
+// A network that says nothing (the phone fell back to mobile data, where the laptop's address
+// leads nowhere) is given this long before the kept page is shown; long enough that a busy
+// server is not taken for a missing one.
+var PATIENCE = 10000;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {

@@ -22,7 +22,7 @@ def test_the_service_worker_is_served_from_the_root_with_its_version(client):
     assert response["Content-Type"].startswith("text/javascript")
     assert response["Cache-Control"] == "no-cache"
     body = text(response)
-    config = re.match(r'self\.COMPANION = (\{.*?\});\n', body)
+    config = re.match(r"self\.COMPANION = (\{.*?\});\n", body)
     assert config and '"version": "' in config.group(1)
     assert '"logout": "/logout/"' in config.group(1)
     assert '"/static/js/offline.js"' in config.group(1)
@@ -46,9 +46,7 @@ def test_every_page_links_the_worker_and_says_which_taps_need_the_connection(db)
 
 def test_the_pages_a_phone_keeps_are_this_members_table_game_pages_and_history(db):
     owner, friend = factories.user("olive"), factories.user("fern")
-    campaign = factories.campaign(
-        "arkham", owner=owner, members={friend: Membership.Role.PLAYER}
-    )
+    campaign = factories.campaign("arkham", owner=owner, members={friend: Membership.Role.PLAYER})
     phone = client_for(friend)
     pk = campaign.pk
     for url in ("/", f"/c/{pk}/", f"/c/{pk}/p/bag/", f"/c/{pk}/history/"):
