@@ -53,7 +53,7 @@
     var at = new Date(parseInt(keptAt, 10) || Date.now());
     var time;
     try {
-      time = at.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit" });
+      time = at.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
     } catch (err) {
       time = at.toTimeString().slice(0, 5);
     }
