@@ -74,9 +74,11 @@ def no_pages_kept(page: Page, under: str = "/") -> None:
 
 
 def history_count(page: Page) -> int:
+    """How many changes the campaign's history lists, read in a fresh tab."""
     other = page.context.new_page()
-    other.goto(page.url.split("#")[0].rstrip("/") + "/history/")
-    count = other.locator("#history li").count()
+    other.goto(re.sub(r"(/c/\d+/).*", r"\1history/", page.url))
+    expect(other.get_by_role("heading", name="History")).to_be_visible()
+    count = other.locator("#history li:not(.muted)").count()
     other.close()
     return count
 
@@ -230,3 +232,31 @@ def test_a_member_removed_keeps_nothing_of_the_campaign(phones):
     with pytest.raises(Exception, match="ERR_"):
         friend.goto(table)
     expect(friend.get_by_text("Closed table")).to_have_count(0)
+
+
+def test_a_tap_kept_on_one_page_is_sent_from_another(phones):
+    page, _other = phones
+    page.set_viewport_size({"width": 360, "height": 640})
+    sign_up(page, "moves-on")
+    new_campaign(page, "Moving on", "Doom 0 12")
+    page.get_by_role("link", name="History").click()
+    kept(page)
+    page.get_by_role("link", name="Table").click()
+    kept(page)
+
+    page.context.set_offline(True)
+    page.get_by_role("region", name="Doom").get_by_role("button", name="Doom plus one").click()
+    expect(page.get_by_text(NOT_SENT)).to_be_visible()
+    page.get_by_role("link", name="History").click()
+    expect(page.get_by_text(OFFLINE)).to_be_visible()
+    expect(page.locator("#history li:not(.muted)")).to_have_count(0)
+
+    # Back on the history page: the tap made on the table goes from here, once.
+    page.context.set_offline(False)
+    expect(page.get_by_text(OFFLINE)).to_have_count(0)
+    expect(page.locator("#history li:not(.muted)")).to_have_count(1)
+    expect(page.locator("#history li:not(.muted)")).to_contain_text("Doom")
+    page.get_by_role("link", name="Table").click()
+    expect(page.get_by_role("region", name="Doom").locator("output")).to_have_text("1")
+    expect(page.get_by_text(NOT_SENT)).to_have_count(0)
+    assert history_count(page) == 1

@@ -199,13 +199,51 @@
 
   var waiting = load().filter(function (t) { return t.member === member && t.page === here(); });
   waiting.sort(function (a, b) { return a.since - b.since; });
-  var shown = 0;
+  var shown = 0, formless = {};
   waiting.forEach(function (tap) {
     var form = formOf(tap);
-    if (form) { restore(form, tap); shown += 1; }
+    if (form) { restore(form, tap); shown += 1; } else formless[tap.change] = true;
   });
   // Back with the connection: they go now, oldest first.
   if (shown && !offline()) window.dispatchEvent(new Event("online"));
+
+  // Taps made on another page (the phone moved on while offline), or whose form this page no
+  // longer has (removed on another phone), go from here, oldest first,
+  // each once (its change id); a refusal says why at the top of this page.
+  function refused(html) {
+    var parsed = new DOMParser().parseFromString(html, "text/html");
+    var why = Array.prototype.map.call(parsed.querySelectorAll(".error"), function (el) {
+      return el.textContent.trim();
+    }).filter(Boolean).join(" ");
+    var note = document.createElement("p");
+    note.className = "error";
+    note.setAttribute("role", "alert");
+    note.textContent = (says.refused || "Refused: {why}").replace("{why}", why);
+    (document.querySelector("main") || body).prepend(note);
+  }
+  function sendElsewhere() {
+    var token = document.querySelector("input[name=csrfmiddlewaretoken]");
+    var tap = load().filter(function (t) {
+      return t.member === member && (t.page !== here() || formless[t.change]);
+    })
+      .sort(function (a, b) { return a.since - b.since; })[0];
+    if (!tap || !token || offline()) return;
+    var data = new URLSearchParams();
+    tap.fields.forEach(function (f) { data.append(f[0], f[1]); });
+    if (tap.button) data.append(tap.button[0], tap.button[1]);
+    data.set("csrfmiddlewaretoken", token.value);
+    data.set("change", tap.change);
+    fetch(tap.action, { method: "POST", body: data, headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (response) {
+        if (/^50[234]$/.test(String(response.status)) || response.redirected) return;  // later
+        drop(tap.change);
+        var next = function () { sendElsewhere(); };
+        if (response.status === 409 || response.status === 422) return response.text().then(refused).then(next);
+        next();
+      }, function () { /* still no connection: on the next "online" */ });
+  }
+  sendElsewhere();
+  window.addEventListener("online", sendElsewhere);
 
   // --- What the phone shows now is what it keeps: a live refresh moved the page on.
   var timer = null;
