@@ -110,12 +110,29 @@
   }
   window.addEventListener("online", clearNeeds);
 
+  // A tap on a kept page waits on the phone without trying the network: the page is replaced
+  // by the current one (which sends it) as soon as the server answers.
+  function newChange() {
+    var phone = "";
+    try { phone = window.localStorage.getItem("companion-phone") || ""; } catch (err) { /* none */ }
+    var bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);
+    var tap = Array.prototype.map.call(bytes, function (b) { return (b % 36).toString(36); }).join("");
+    return (/^[a-z0-9]{16}$/.test(phone) ? phone : tap + tap.slice(0, 4)) + "." + tap;
+  }
   document.addEventListener("submit", function (e) {
     var form = e.target;
     clearNeeds();
-    if (!offline() || canWait(form) || form.matches("form[data-logout]")) return;
-    e.preventDefault();
-    sayNeeds(form);
+    if (!offline() || form.matches("form[data-logout]")) return;
+    if (!canWait(form)) {
+      e.preventDefault();
+      sayNeeds(form);
+    } else if (keptAt) {
+      e.preventDefault();
+      if (!form.companionChange) form.companionChange = newChange();
+      if (answered) answered(form, 0, null);  // live.js: "Not sent"
+      store(form, form.companionChange);
+    }
   }, true);
 
   // --- Taps kept on the phone until they are sent.
@@ -255,11 +272,11 @@
     Array.prototype.forEach.call(copy.querySelectorAll(".not-sent, .keep-awake, button.dismiss, [data-held], .offline-note"), function (el) {
       el.remove();
     });
-    Array.prototype.forEach.call(copy.querySelectorAll("[data-not-sent], [data-awake], .htmx-request"), function (el) {
-      el.removeAttribute("data-not-sent");
-      el.removeAttribute("data-awake");
+    Array.prototype.forEach.call(copy.querySelectorAll("form[data-not-sent], .htmx-request"), function (el) {
+      el.removeAttribute("data-not-sent");  // (#live-root's data-not-sent is its message: kept)
       el.classList.remove("htmx-request");
     });
+    copy.querySelector("body").removeAttribute("data-awake");
     tell({ shown: here(), html: "<!doctype html>\n" + copy.outerHTML, version: parseInt(root.dataset.version, 10) });
   }
   document.addEventListener("companion:refreshed", function () {
