@@ -26,8 +26,8 @@
   function here() { return window.location.pathname + window.location.search; }
 
   var worker = "serviceWorker" in navigator && window.isSecureContext && says.sw ? navigator.serviceWorker : null;
-  function tell(message) {
-    if (worker && worker.controller) worker.controller.postMessage(message);
+  function tell(message) {  // the worker, whether or not it controls this page yet
+    if (worker) worker.ready.then(function (r) { if (r.active) r.active.postMessage(message); });
   }
   if (worker) {
     var first = !worker.controller;
@@ -267,7 +267,7 @@
   function keepShown() {
     clearTimeout(timer);
     timer = null;
-    if (keptAt || !root || !worker || !worker.controller) return;
+    if (keptAt || !root || !worker) return;
     var copy = document.documentElement.cloneNode(true);
     Array.prototype.forEach.call(copy.querySelectorAll(".not-sent, .keep-awake, button.dismiss, [data-held], .offline-note"), function (el) {
       el.remove();
