@@ -448,6 +448,9 @@ class RecordForm(TokenForm, XForm):
     )
 
 
+# Each step of a test redraws it and the odds, and meets the bag as it is now (the connection).
+A_TEST: dict[str, Any] = dict(regions=DRAW_REGIONS, regions_after=after_test, needs_connection=True)
+
 COMMANDS = (
     # A draw starts a new test: from a screen that had not seen the last change (a second
     # phone, a double tap) it is refused rather than replacing the test just drawn.
@@ -458,9 +461,7 @@ COMMANDS = (
         describe_draw,
         resolve_draw,
         stale_check=True,
-        regions=DRAW_REGIONS,
-        regions_after=after_test,
-        needs_connection=True,
+        **A_TEST,
     ),
     Command(
         "bag.choose",
@@ -468,9 +469,7 @@ COMMANDS = (
         apply_choose,
         describe_choose,
         resolve_choose,
-        regions=DRAW_REGIONS,
-        regions_after=after_test,
-        needs_connection=True,
+        **A_TEST,
     ),
     Command(
         "bag.another",
@@ -478,9 +477,7 @@ COMMANDS = (
         apply_another,
         describe_another,
         resolve_another,
-        regions=DRAW_REGIONS,
-        regions_after=after_test,
-        needs_connection=True,
+        **A_TEST,
     ),
     Command(
         "bag.done",
@@ -488,9 +485,7 @@ COMMANDS = (
         apply_done,
         lambda p: _("Ended the test: tokens returned"),
         resolve_done,
-        regions=DRAW_REGIONS,
-        regions_after=after_test,
-        needs_connection=True,
+        **A_TEST,
     ),
     Command(
         "bag.record",
@@ -498,8 +493,6 @@ COMMANDS = (
         apply_record,
         describe_record,
         resolve_record,
-        regions=DRAW_REGIONS,
-        regions_after=after_test,
-        needs_connection=True,
+        **A_TEST,
     ),
 )
