@@ -66,6 +66,11 @@ class Command:
     # payload (the random outcome included) and the state after it, or of (None, None) for a
     # refused change. A draw changes the odds only when it takes bless or curse out.
     regions_after: Callable[[Payload | None, State | None], tuple[str, ...]] | None = None
+    # A tap that must meet the campaign as it is now: it takes randomness when it resolves (a
+    # draw, a roll) or starts something. A phone without the connection says so instead of
+    # keeping it to send later (static/js/offline.js); tests/test_needs_connection.py plays
+    # every command and holds every one that took randomness to this.
+    needs_connection: bool = False
 
     def regions_for(self, payload: Payload | None, state: State | None) -> tuple[str, ...]:
         """The regions a change redraws (`payload` None: refused, `regions_after` names all)."""

@@ -1,6 +1,6 @@
 """The site's forms sent without leaving the page (static/js/swap.js, in place of htmx 2, for
 issue 8's 22 KB first load), in real Chromium at phone size: the page loads only the site's own
-two scripts; a GET form's answer redraws its region, its address goes into the history, and back
+three scripts; a GET form's answer redraws its region, its address goes into the history, and back
 and forward show each page as it was; a tap whose answer is a redirect (the session ended) takes
 the phone to that page instead of drawing it in a region. What the change forms do (refusals,
 not sent, the undo bar, live updates) the other journeys show."""
@@ -33,9 +33,10 @@ def test_the_odds_form_redraws_its_region_and_back_shows_the_page_before(browser
         scripts: list[str] = []
         page.on("request", lambda r: r.resource_type == "script" and scripts.append(r.url))
         page.goto(bag)
-        # Only the site's own scripts: no htmx (timer.js counts down the table's timers).
+        # Only the site's own scripts: no htmx (timer.js counts down the table's timers,
+        # offline.js keeps the campaign on the phone).
         scripts = sorted(url.rsplit("/", 1)[1].split(".")[0] for url in scripts)
-        assert scripts == ["live", "swap", "timer"]
+        assert scripts == ["live", "offline", "swap", "timer"]
         assert page.evaluate("typeof window.htmx") == "undefined"
 
         page.evaluate("window.samePage = true")

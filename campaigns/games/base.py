@@ -107,6 +107,12 @@ class Game:
             return self.query
         return self.pages[page].query if page in self.pages else frozenset()
 
+    @property
+    def needs_connection(self) -> str:
+        """The commands a phone never keeps to send later, space-separated, for the page
+        (`data-needs-connection`, read by static/js/offline.js)."""
+        return " ".join(sorted(name for name, c in self.commands.items() if c.needs_connection))
+
 
 class RenameForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)

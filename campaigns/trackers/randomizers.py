@@ -173,6 +173,7 @@ COMMANDS = (
         resolve=resolve_roll,
         stale_check=True,
         random_outcome=True,
+        needs_connection=True,
     ),
     Command(
         "deck.draw",
@@ -185,6 +186,7 @@ COMMANDS = (
         resolve=resolve_draw,
         stale_check=True,
         random_outcome=True,
+        needs_connection=True,
     ),
     Command(
         "deck.reset",
@@ -193,5 +195,6 @@ COMMANDS = (
         words(gettext_noop("%(name)s: every card back in the deck")),
         resolve=with_name("deck"),
         stale_check=True,
+        needs_connection=True,
     ),
 )

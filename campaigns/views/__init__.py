@@ -23,11 +23,13 @@ from campaigns.views.pages import (
 from campaigns.views.site import (
     account,
     choose_game,
+    forgotten_on_the_phone,
     home,
     import_view,
     join,
     manifest,
     new_campaign,
+    service_worker,
     signup,
 )
 
@@ -41,6 +43,7 @@ __all__ = [
     "display_stream",
     "display_version",
     "export",
+    "forgotten_on_the_phone",
     "game_page",
     "history",
     "home",
@@ -52,6 +55,7 @@ __all__ = [
     "redo",
     "remove_member",
     "rotate_invite",
+    "service_worker",
     "set_role",
     "signup",
     "stream",

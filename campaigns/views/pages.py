@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 
 from campaigns.transfer import export_campaign
 from campaigns.views.access import member_campaign
+from campaigns.views.offline import kept
 from campaigns.views.render import render_page
 from campaigns.views.shared import already_drawn
 
@@ -22,7 +23,7 @@ def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
     if (drawn := already_drawn(request, pk, "")) is not None:
         return drawn
     campaign, membership = member_campaign(request, pk)
-    return render_page(request, campaign, membership)
+    return kept(request, render_page(request, campaign, membership))
 
 
 @login_required
@@ -33,7 +34,7 @@ def game_page(request: HttpRequest, pk: int, page: str) -> HttpResponse:
     campaign, membership = member_campaign(request, pk)
     if page not in campaign.game_module.pages:
         raise Http404
-    return render_page(request, campaign, membership, page)
+    return kept(request, render_page(request, campaign, membership, page))
 
 
 @login_required
@@ -42,7 +43,7 @@ def history(request: HttpRequest, pk: int) -> HttpResponse:
     if (drawn := already_drawn(request, pk, "history")) is not None:
         return drawn
     campaign, membership = member_campaign(request, pk)
-    return render_page(request, campaign, membership, "history")
+    return kept(request, render_page(request, campaign, membership, "history"))
 
 
 @login_required

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import datetime
+import functools
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.db import transaction
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
@@ -25,6 +33,7 @@ from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership, display_name
 from campaigns.ratelimit import rate_limited
 from campaigns.transfer import ImportRefused, import_campaign
+from campaigns.views.offline import kept
 from campaigns.words import joined
 
 
@@ -42,7 +51,7 @@ def home(request: HttpRequest) -> HttpResponse:
         names = (bidi.isolate(display_name(m.user)) for m in campaign.memberships.all())
         campaign.member_names = joined(names)
         campaign.changed_now = now - campaign.updated < datetime.timedelta(minutes=1)
-    return render(request, "home.html", {"campaigns": campaigns, "games": GAMES})
+    return kept(request, render(request, "home.html", {"campaigns": campaigns, "games": GAMES}))
 
 
 @require_GET
@@ -71,6 +80,63 @@ def manifest(request: HttpRequest) -> JsonResponse:
     response = JsonResponse(body, content_type="application/manifest+json")
     response["Cache-Control"] = "max-age=86400"
     return response
+
+
+# What a page needs from static/ to show without the connection: kept when the worker installs.
+OFFLINE_ASSETS = (
+    "css/site.css",
+    "js/swap.js",
+    "js/live.js",
+    "js/offline.js",
+    "icons/companion.svg",
+    "icons/companion-192.png",
+)
+
+
+@functools.cache
+def worker_source(debug: bool) -> str:
+    """static/sw.js with its settings before it. The cache is named by a hash of both (the
+    static files' hashed names and the worker's code), so a deploy that changes either makes a
+    new worker that replaces the old cache whole."""
+    path = finders.find("sw.js")
+    source = Path(str(path)).read_text(encoding="utf-8")
+    config = {
+        "assets": [static(name) for name in OFFLINE_ASSETS],
+        "static": "/" + settings.STATIC_URL.lstrip("/"),
+        "logout": reverse("logout"),
+        # Static names carry a hash of their content (not under DEBUG): a kept copy is current.
+        "hashed": not debug,
+    }
+    text = json.dumps(config, sort_keys=True)
+    config["version"] = hashlib.sha256((text + source).encode()).hexdigest()[:16]
+    return f"self.COMPANION = {json.dumps(config, sort_keys=True)};\n{source}"
+
+
+@require_GET
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The service worker, at the site's root so that its scope is the whole site (a worker's
+    scope is at most the folder it is served from). Browsers register it only in a secure
+    context: https, or http://localhost and 127.0.0.1; on a LAN address over plain http the
+    site works as before, without it."""
+    response = HttpResponse(
+        worker_source(settings.DEBUG), content_type="text/javascript; charset=utf-8"
+    )
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def forgotten_on_the_phone(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Log out: the phone forgets the pages it kept to show offline (static/sw.js forgets them
+    as the form goes; Clear-Site-Data is the browsers' own way, for the HTTP cache)."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if request.method == "POST":
+            response["Clear-Site-Data"] = '"cache"'
+        return response
+
+    return wrapped
 
 
 @login_required

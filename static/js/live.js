@@ -211,6 +211,7 @@
     notice.append(text, home);
     root.replaceChildren(notice);
     document.body.removeAttribute("data-wake-lock");
+    document.dispatchEvent(new CustomEvent("companion:gone"));  // the phone forgets it (offline.js)
   }
 
   function seen(version) {
@@ -350,6 +351,7 @@
   function notSent(form, status) {
     if (!form.isConnected || !form.companionChange) return;
     form.setAttribute("data-not-sent", "");
+    if (!form.companionSince) form.companionSince = Date.now();  // its turn among the waiting
     // No answer at all: no connection; a proxy's 502-504: the server is not answering.
     var words = (status ? root.dataset.notSentServer : root.dataset.notSent) || "Not sent";
     form.companionNote = noteFor(form, "not-sent", words);
@@ -381,7 +383,7 @@
     if (form.companionNote) { form.companionNote.remove(); form.companionNote = null; }
     // Answered: the next tap on this form is a new change; but after the server failed on it, a
     // "try again" is the same change (applied once, if it was applied before the failure).
-    if (status < 500) form.companionChange = null;
+    if (status < 500) { form.companionChange = null; form.companionSince = null; }
     if (status < 400 || status === 409 || status === 422) {
       var error = form.companionError;
       if (error && error.isConnected) {
@@ -392,20 +394,23 @@
       }
       form.companionError = null;
     }
+    if (document.querySelector("form[data-not-sent]")) retryAll();  // the next one's turn
   };
 
   function retryAll() {
     clearTimeout(retryTimer);
     retryTimer = null;
-    var waiting = document.querySelectorAll("form[data-not-sent]");
-    Array.prototype.forEach.call(waiting, function (form) {
-      if (form.classList.contains("htmx-request")) return;
-      var button = form.companionSubmitter;
-      // A click, as the user's was, so the same button's name and value go with it.
-      if (button && form.contains(button) && !button.disabled) button.click();
-      else form.requestSubmit();
-    });
-    if (waiting.length) retryTimer = setTimeout(retryAll, 3000);
+    // One at a time, the oldest first: the changes arrive in the order they were made (those
+    // kept on the phone across a reload too, static/js/offline.js).
+    var waiting = Array.prototype.slice.call(document.querySelectorAll("form[data-not-sent]"));
+    if (!waiting.length) return;
+    retryTimer = setTimeout(retryAll, 3000);
+    if (waiting.some(function (form) { return form.classList.contains("htmx-request"); })) return;
+    waiting.sort(function (a, b) { return a.companionSince - b.companionSince; });
+    var form = waiting[0], button = form.companionSubmitter;
+    // A click, as the user's was, so the same button's name and value go with it.
+    if (button && form.contains(button) && !button.disabled) button.click();
+    else form.requestSubmit();
   }
   window.addEventListener("online", retryAll);
 

@@ -394,6 +394,7 @@ COMMANDS = (
         resolve=resolve_roll,
         stale_check=True,
         random_outcome=True,
+        needs_connection=True,
     ),
     Command(
         "ae.lock",
@@ -425,6 +426,7 @@ COMMANDS = (
         resolve=resolve_build,
         stale_check=True,
         random_outcome=True,
+        needs_connection=True,
     ),
 )
 

@@ -185,6 +185,7 @@ COMMANDS = (
         describe_market,
         resolve=resolve_market,
         random_outcome=True,
+        needs_connection=True,
     ),
 )
 

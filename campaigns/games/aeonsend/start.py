@@ -124,5 +124,6 @@ COMMANDS = (
         describe_start,
         stale_check=True,
         regions=("deck", "life", "nemesis"),
+        needs_connection=True,
     ),
 )

@@ -328,6 +328,7 @@ COMMANDS = (
         resolve=random_take(turn_order.draw),
         stale_check=True,
         random_outcome=True,
+        needs_connection=True,
     ),
     Command(
         "ae.reveal",
@@ -337,6 +338,7 @@ COMMANDS = (
         resolve=random_take(turn_order.reveal_top),
         stale_check=True,
         random_outcome=True,
+        needs_connection=True,
     ),
     Command("ae.choose", ChooseForm, apply_choose, describe_choose),
     Command(
@@ -344,18 +346,21 @@ COMMANDS = (
         CardForm,
         moving(turn_order.put_on_top),
         describe_move(gettext_noop("Turn order: put %(card)s back on top of the deck")),
+        needs_connection=True,
     ),
     Command(
         "ae.bottom",
         CardForm,
         moving(turn_order.put_on_bottom),
         describe_move(gettext_noop("Turn order: put %(card)s at the bottom of the deck")),
+        needs_connection=True,
     ),
     Command(
         "ae.shuffle",
         CardForm,
         moving(turn_order.shuffle_into_deck),
         describe_move(gettext_noop("Turn order: shuffled %(card)s into the deck")),
+        needs_connection=True,
     ),
 )
 

@@ -447,6 +447,9 @@ class RecordForm(TokenForm, XForm):
     )
 
 
+# Each step of a test redraws it and the odds, and meets the bag as it is now (the connection).
+A_TEST: dict[str, Any] = dict(regions=DRAW_REGIONS, regions_after=after_test, needs_connection=True)
+
 COMMANDS = (
     # A draw made from a screen older than another phone's draw is refused: it would end it.
     Command(
@@ -457,8 +460,7 @@ COMMANDS = (
         resolve_draw,
         stale_check=True,
         random_outcome=True,
-        regions=DRAW_REGIONS,
-        regions_after=after_test,
+        **A_TEST,
     ),
     Command(
         "bag.choose",
@@ -466,8 +468,7 @@ COMMANDS = (
         apply_choose,
         describe_choose,
         resolve_choose,
-        regions=DRAW_REGIONS,
-        regions_after=after_test,
+        **A_TEST,
     ),
     Command(
         "bag.another",
@@ -475,9 +476,8 @@ COMMANDS = (
         apply_another,
         describe_another,
         resolve_another,
-        regions=DRAW_REGIONS,
-        regions_after=after_test,
         random_outcome=True,
+        **A_TEST,
     ),
     Command(
         "bag.done",
@@ -485,8 +485,7 @@ COMMANDS = (
         apply_done,
         lambda p: _("Ended the test: tokens returned"),
         resolve_done,
-        regions=DRAW_REGIONS,
-        regions_after=after_test,
+        **A_TEST,
     ),
     Command(
         "bag.record",
@@ -494,7 +493,6 @@ COMMANDS = (
         apply_record,
         describe_record,
         resolve_record,
-        regions=DRAW_REGIONS,
-        regions_after=after_test,
+        **A_TEST,
     ),
 )

@@ -190,6 +190,7 @@ COMMANDS = (
         apply_round_next,
         describe_round,
         regions=("round-doom", "round-steps"),
+        needs_connection=True,
     ),
     Command(
         "round.doom",

@@ -447,6 +447,7 @@ COMMANDS = (
         lambda s, d, r: {**d, **names.called(s, d, "scenario", "name")},
         stale_check=True,
         regions=ALL_REGIONS,
+        needs_connection=True,
     ),
     Command(
         "scenario.record",

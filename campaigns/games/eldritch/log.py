@@ -228,5 +228,6 @@ COMMANDS = (
         resolve_pick,
         regions=REGIONS,
         random_outcome=True,
+        needs_connection=True,
     ),
 )

@@ -174,6 +174,7 @@ COMMANDS = (
         stale_check=True,
         random_outcome=True,
         regions=REGIONS,
+        needs_connection=True,
     ),
     Command(
         "eh.record",
@@ -183,5 +184,6 @@ COMMANDS = (
         resolve_record,
         stale_check=True,
         regions=REGIONS,
+        needs_connection=True,
     ),
 )

@@ -194,6 +194,7 @@ COMMANDS = (
         stale_check=True,
         random_outcome=True,
         regions=REGIONS,
+        needs_connection=True,
     ),
     Command(
         "eh.reroll",
@@ -204,5 +205,6 @@ COMMANDS = (
         stale_check=True,
         random_outcome=True,
         regions=REGIONS,
+        needs_connection=True,
     ),
 )

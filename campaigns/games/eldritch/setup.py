@@ -354,5 +354,6 @@ COMMANDS = (
         resolve_start,
         stale_check=True,
         regions=REGIONS,
+        needs_connection=True,
     ),
 )

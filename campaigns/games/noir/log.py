@@ -77,5 +77,6 @@ COMMANDS = (
         lambda p: _("A new case: %(case)s") % {"case": data.CASES.get(str(p.get("case")), "?")},
         stale_check=True,
         regions=TABLE,
+        needs_connection=True,
     ),
 )

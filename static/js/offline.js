@@ -1,0 +1,296 @@
+// Companion without the connection: the pages this phone has shown stay with it (static/sw.js),
+// and a tap made offline waits on the phone, across a reload, an app switch or the browser
+// closing, until the connection is back; then it is sent once, in order (live.js sends it with
+// its change id, which the server applies once).
+//
+// - The service worker is registered where the browser allows one: a secure context (https,
+//   http://localhost or 127.0.0.1). On a LAN address over plain http the site works as before.
+// - A page the worker shows from what it kept says so ("Offline: as of HH:MM…"), and is
+//   replaced by the current page as soon as the server answers again.
+// - A tap that waits is kept in localStorage with its change id, its form's fields and the page
+//   it was made on, for this member; shown again as "Not sent" on its form when its page is.
+// - A tap that must meet the campaign as it is now (a draw, a roll, starting something:
+//   `needs_connection` in campaigns/commands.py, listed on the page) is never kept: it says it
+//   needs the connection. Offline, so does every form that is not a tap (undo, settings…).
+(function () {
+  "use strict";
+  var me = document.currentScript;
+  var says = me ? me.dataset : {};
+  var body = document.body;
+  var root = document.getElementById("live-root");
+  var hooks = window.companionSwap || {};
+  var member = says.member || "";
+  var KEY = "companion-waiting";
+  var keptAt = body.getAttribute("data-kept");  // set by the worker on a page it kept
+
+  function here() { return window.location.pathname + window.location.search; }
+
+  var worker = "serviceWorker" in navigator && window.isSecureContext && says.sw ? navigator.serviceWorker : null;
+  function tell(message) {  // the worker, whether or not it controls this page yet
+    if (worker) worker.ready.then(function (r) { if (r.active) r.active.postMessage(message); });
+  }
+  if (worker) {
+    var first = !worker.controller;
+    worker.register(says.sw, { scope: "/" }).catch(function () { /* the site works without */ });
+    // This page came before the worker: it asks for it to be kept now.
+    if (first && !keptAt && (root || here() === "/")) {
+      worker.ready.then(function (registration) {
+        if (registration.active) registration.active.postMessage({ keep: here() });
+      });
+    }
+  }
+
+  // Logging out forgets what this phone kept: the pages (the worker) and the taps waiting.
+  document.addEventListener("submit", function (e) {
+    if (e.target.matches && e.target.matches("form[data-logout]")) {
+      try { window.localStorage.removeItem(KEY); } catch (err) { /* nothing kept */ }
+      tell({ forgetAll: true });
+    }
+  }, true);
+
+  // --- Offline: as of HH:MM. Replaced by the current page once the server answers.
+  if (keptAt) {
+    var at = new Date(parseInt(keptAt, 10) || Date.now());
+    var time;
+    try {
+      time = at.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    } catch (err) {
+      time = at.toTimeString().slice(0, 5);
+    }
+    var note = document.createElement("p");
+    note.className = "offline-note";
+    note.setAttribute("role", "status");
+    note.textContent = (says.offline || "Offline: as of {time}").replace("{time}", time);
+    var main = document.querySelector("main") || body;
+    main.prepend(note);
+    var probing = false;
+    var probe = function () {
+      if (probing) return;
+      probing = true;
+      fetch(says.probe || "/manifest.webmanifest", { cache: "no-store", credentials: "same-origin" })
+        .then(function () { window.location.reload(); }, function () { probing = false; });
+    };
+    window.addEventListener("online", probe);
+    setInterval(probe, 3000);
+  }
+
+  // --- Taps that must meet the campaign as it is now.
+  var needs = ((root && root.dataset.needsConnection) || "").split(" ");
+  var ACTION = /\/c\/\d+\/do\/([^/]+)\/$/;
+  function canWait(form) {
+    var match = ACTION.exec(form.getAttribute("action") || "");
+    return !!match && needs.indexOf(match[1]) < 0;
+  }
+  function offline() { return navigator.onLine === false || !!keptAt; }
+
+  function mark() {
+    Array.prototype.forEach.call(document.querySelectorAll("form[method=post]:not([data-needs-connection])"), function (form) {
+      if (!canWait(form)) form.setAttribute("data-needs-connection", "");
+    });
+  }
+  mark();
+  document.addEventListener("companion:refreshed", mark);
+
+  function sayNeeds(form) {
+    var anchor = form;
+    while (anchor.parentElement && !anchor.parentElement.hasAttribute("data-live") &&
+           /flex|grid/.test(window.getComputedStyle(anchor.parentElement).display)) {
+      anchor = anchor.parentElement;
+    }
+    var next = anchor.nextElementSibling;
+    if (next && next.classList.contains("needs-connection")) return;
+    var note = document.createElement("p");
+    note.className = "not-sent needs-connection";
+    note.setAttribute("role", "status");
+    note.textContent = says.needsConnectionNote || "Needs the connection";
+    anchor.after(note);
+  }
+  function clearNeeds() {
+    Array.prototype.forEach.call(document.querySelectorAll("p.needs-connection"), function (n) { n.remove(); });
+  }
+  window.addEventListener("online", clearNeeds);
+
+  // A tap on a kept page waits on the phone without trying the network: the page is replaced
+  // by the current one (which sends it) as soon as the server answers.
+  function newChange() {
+    var phone = "";
+    try { phone = window.localStorage.getItem("companion-phone") || ""; } catch (err) { /* none */ }
+    var bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);
+    var tap = Array.prototype.map.call(bytes, function (b) { return (b % 36).toString(36); }).join("");
+    return (/^[a-z0-9]{16}$/.test(phone) ? phone : tap + tap.slice(0, 4)) + "." + tap;
+  }
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    clearNeeds();
+    if (!offline() || form.matches("form[data-logout]")) return;
+    if (!canWait(form)) {
+      e.preventDefault();
+      sayNeeds(form);
+    } else if (keptAt) {
+      e.preventDefault();
+      if (!form.companionChange) form.companionChange = newChange();
+      if (answered) answered(form, 0, null);  // live.js: "Not sent"
+      store(form, form.companionChange);
+    }
+  }, true);
+
+  // --- Taps kept on the phone until they are sent.
+  function load() {
+    try {
+      var list = JSON.parse(window.localStorage.getItem(KEY) || "[]");
+      return Array.isArray(list) ? list : [];
+    } catch (err) { return []; }
+  }
+  function save(list) {
+    try { window.localStorage.setItem(KEY, JSON.stringify(list.slice(-200))); } catch (err) { /* full */ }
+  }
+  function store(form, change) {
+    if (!change || !member) return;
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (typeof value === "string" && name !== "csrfmiddlewaretoken") fields.push([name, value]);
+    });
+    var button = form.companionSubmitter;
+    var list = load().filter(function (t) { return t.change !== change; });
+    var before = load().filter(function (t) { return t.change === change; })[0];
+    list.push({
+      change: change, member: member, page: here(), action: form.getAttribute("action"),
+      fields: fields, button: button && button.name ? [button.name, button.value] : null,
+      since: (before && before.since) || form.companionSince || Date.now(),
+    });
+    save(list);
+  }
+  function drop(change) {
+    if (change) save(load().filter(function (t) { return t.change !== change; }));
+  }
+
+  var answered = hooks.answered;
+  hooks.answered = function (form, status, headers) {
+    var change = form.companionChange;
+    var failed = !status || /^50[234]$/.test(String(status));
+    if (failed && !canWait(form)) {
+      // Not kept: the phone says it needs the connection. Its id stays on the form, so a tap
+      // made again after all is still one change if this one arrived.
+      sayNeeds(form);
+      return;
+    }
+    if (answered) answered(form, status, headers);
+    if (failed) store(form, change); else drop(change);
+  };
+
+  function hidden(form) {
+    var found = {};
+    Array.prototype.forEach.call(form.querySelectorAll("input[type=hidden][name]"), function (el) {
+      if (el.name !== "csrfmiddlewaretoken" && el.name !== "version") found[el.name] = el.value;
+    });
+    return found;
+  }
+  function formOf(tap) {
+    var fields = {};
+    tap.fields.forEach(function (f) { if (!(f[0] in fields)) fields[f[0]] = f[1]; });
+    return Array.prototype.filter.call(document.querySelectorAll("form"), function (form) {
+      if (form.getAttribute("action") !== tap.action) return false;
+      var own = hidden(form);
+      return Object.keys(own).every(function (name) { return fields[name] === own[name]; });
+    })[0] || null;
+  }
+  function restore(form, tap) {
+    var values = {};
+    tap.fields.forEach(function (f) { (values[f[0]] = values[f[0]] || []).push(f[1]); });
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.name === "csrfmiddlewaretoken" || /^(submit|button|reset|file)$/.test(el.type)) return;
+      var sent = values[el.name];
+      if (el.type === "checkbox" || el.type === "radio") el.checked = !!sent && sent.indexOf(el.value) >= 0;
+      else if (sent) el.value = sent[0];
+    });
+    if (tap.button) {
+      form.companionSubmitter = Array.prototype.filter.call(form.querySelectorAll("button[name]"), function (b) {
+        return b.name === tap.button[0] && b.value === tap.button[1];
+      })[0] || null;
+    }
+    form.companionChange = tap.change;
+    form.companionSince = tap.since;
+    if (answered) answered(form, 0, null);  // live.js: "Not sent", and sent when it can be
+  }
+
+  var waiting = load().filter(function (t) { return t.member === member && t.page === here(); });
+  waiting.sort(function (a, b) { return a.since - b.since; });
+  var shown = 0, formless = {};
+  waiting.forEach(function (tap) {
+    var form = formOf(tap);
+    if (form) { restore(form, tap); shown += 1; } else formless[tap.change] = true;
+  });
+  // Back with the connection: they go now, oldest first.
+  if (shown && !offline()) window.dispatchEvent(new Event("online"));
+
+  // Taps made on another page (the phone moved on while offline), or whose form this page no
+  // longer has (removed on another phone), go from here, oldest first,
+  // each once (its change id); a refusal says why at the top of this page.
+  function refused(html) {
+    var parsed = new DOMParser().parseFromString(html, "text/html");
+    var why = Array.prototype.map.call(parsed.querySelectorAll(".error"), function (el) {
+      return el.textContent.trim();
+    }).filter(Boolean).join(" ");
+    var note = document.createElement("p");
+    note.className = "error";
+    note.setAttribute("role", "alert");
+    note.textContent = (says.refused || "Refused: {why}").replace("{why}", why);
+    (document.querySelector("main") || body).prepend(note);
+  }
+  function sendElsewhere() {
+    var token = document.querySelector("input[name=csrfmiddlewaretoken]");
+    var tap = load().filter(function (t) {
+      return t.member === member && (t.page !== here() || formless[t.change]);
+    })
+      .sort(function (a, b) { return a.since - b.since; })[0];
+    if (!tap || !token || offline()) return;
+    var data = new URLSearchParams();
+    tap.fields.forEach(function (f) { data.append(f[0], f[1]); });
+    if (tap.button) data.append(tap.button[0], tap.button[1]);
+    data.set("csrfmiddlewaretoken", token.value);
+    data.set("change", tap.change);
+    fetch(tap.action, { method: "POST", body: data, headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (response) {
+        if (/^50[234]$/.test(String(response.status)) || response.redirected) return;  // later
+        drop(tap.change);
+        var next = function () { sendElsewhere(); };
+        if (response.status === 409 || response.status === 422) return response.text().then(refused).then(next);
+        next();
+      }, function () { /* still no connection: on the next "online" */ });
+  }
+  sendElsewhere();
+  window.addEventListener("online", sendElsewhere);
+
+  // --- What the phone shows now is what it keeps: a live refresh moved the page on.
+  var timer = null;
+  function keepShown() {
+    clearTimeout(timer);
+    timer = null;
+    if (keptAt || !root || !worker) return;
+    var copy = document.documentElement.cloneNode(true);
+    Array.prototype.forEach.call(copy.querySelectorAll(".not-sent, .keep-awake, button.dismiss, [data-held], .offline-note"), function (el) {
+      el.remove();
+    });
+    Array.prototype.forEach.call(copy.querySelectorAll("form[data-not-sent], .htmx-request"), function (el) {
+      el.removeAttribute("data-not-sent");  // (#live-root's data-not-sent is its message: kept)
+      el.classList.remove("htmx-request");
+    });
+    copy.querySelector("body").removeAttribute("data-awake");
+    tell({ shown: here(), html: "<!doctype html>\n" + copy.outerHTML, version: parseInt(root.dataset.version, 10) });
+  }
+  document.addEventListener("companion:refreshed", function () {
+    clearTimeout(timer);
+    timer = setTimeout(keepShown, 1500);
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") keepShown();
+  });
+
+  // The campaign was deleted, or this member removed: nothing of it stays on the phone.
+  document.addEventListener("companion:gone", function () {
+    var match = /^\/c\/(\d+)\//.exec(window.location.pathname);
+    if (match) tell({ forget: match[1] });
+    save(load().filter(function (t) { return t.page.indexOf("/c/" + (match && match[1]) + "/") !== 0; }));
+  });
+})();
