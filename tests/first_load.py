@@ -1,8 +1,8 @@
 """What a phone downloads the first time it opens a campaign page, with nothing cached (issue 8:
-at most 22 KB gzip): the page and everything it asks for at once (styles, scripts, icons, the
-manifest), in the bytes the server sends. Shared by tests/bench/bench_first_load.py, which prints
-every page's figures from the collected static files, and tests/test_first_load.py, which holds
-every page to the budget."""
+at most 22 KB gzip; 24 KB since the offline layer, issue 23): the page and everything it asks
+for at once (styles, scripts, icons, the manifest), in the bytes the server sends. Shared by
+tests/bench/bench_first_load.py, which prints every page's figures from the collected static
+files, and tests/test_first_load.py, which holds every page to the budget."""
 
 from __future__ import annotations
 
@@ -16,7 +16,12 @@ from campaigns.games import GAMES
 from campaigns.views.display import display_url
 from tests import factories
 
-BUDGET = 22 * 1024
+# Issue 8 set 22 KB. Issue 23 (2026-12-03) added the phone's offline layer to every campaign page
+# (static/js/offline.js, 3.2 KB gzip: installable, taps kept across reloads), and the scenario
+# card and the group's names made the Arkham pages larger: the largest page (the chaos bag) came
+# to 23.1 KB. Once a phone has loaded a page, the service worker keeps these files.
+BUDGET = 24 * 1024
+BUDGET_LABEL = "24 KB"
 # What the browser fetches as the page loads: scripts, style sheets, the icon and manifest links,
 # images, and SVG sprites named by <use href> (one request per file, whatever the fragment).
 ASSET = re.compile(

@@ -33,10 +33,10 @@ def test_the_odds_form_redraws_its_region_and_back_shows_the_page_before(browser
         scripts: list[str] = []
         page.on("request", lambda r: r.resource_type == "script" and scripts.append(r.url))
         page.goto(bag)
-        # Only the site's own scripts: no htmx (timer.js counts down the table's timers,
-        # offline.js keeps the campaign on the phone).
+        # Only the site's own scripts: no htmx (offline.js keeps the campaign on the phone;
+        # timer.js, Any game's timers, is not loaded here).
         scripts = sorted(url.rsplit("/", 1)[1].split(".")[0] for url in scripts)
-        assert scripts == ["live", "offline", "swap", "timer"]
+        assert scripts == ["live", "offline", "swap"]
         assert page.evaluate("typeof window.htmx") == "undefined"
 
         page.evaluate("window.samePage = true")

@@ -52,5 +52,6 @@ COMMANDS = (
         resolve=resolve_flip,
         stale_check=True,
         random_outcome=True,
+        needs_connection=True,
     ),
 )

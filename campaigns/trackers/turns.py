@@ -208,6 +208,7 @@ COMMANDS = (
         resolve=resolve_first,
         stale_check=True,
         random_outcome=True,
+        needs_connection=True,
     ),
     Command(
         "turns.next",

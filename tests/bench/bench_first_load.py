@@ -1,7 +1,8 @@
 """What a phone downloads the first time it opens each campaign page, with nothing cached: the
 page and everything it asks for at once (styles, scripts, icons, the manifest), in the bytes the
 server sends (the page gzipped by GZipMiddleware, each static file as WhiteNoise's .gz), and how
-many requests that is. Every game, every page, and the table display; issue 8's budget is 22 KB.
+many requests that is. Every game, every page, and the table display; issue 8's budget was 22 KB,
+24 KB since the offline layer (tests/first_load.py).
 A page's and the manifest's bytes move by up to 100 between runs: Django's GZipMiddleware adds
 random bytes to each response against BREACH.
 
@@ -19,7 +20,7 @@ from django.conf import settings  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from tests import factories  # noqa: E402
-from tests.first_load import BUDGET, measure, pages  # noqa: E402
+from tests.first_load import BUDGET, BUDGET_LABEL, measure, pages  # noqa: E402
 
 
 def sent(url: str) -> int:
@@ -40,11 +41,11 @@ rows = pages(owner)
 
 columns = ("html", "css", "js", "icons", "other", "total", "requests")
 print("First load, nothing cached: gzip bytes as sent (other = the web app manifest)")
-print(f"{'page':22}" + "".join(f"{c:>9}" for c in columns) + f"{'22 KB':>8}")
+print(f"{'page':22}" + "".join(f"{c:>9}" for c in columns) + f"{BUDGET_LABEL:>8}")
 worst = 0
 for name, url in rows:
     sizes = measure(client, url, sent)
     worst = max(worst, sizes["total"])
     verdict = "ok" if sizes["total"] <= BUDGET else f"+{sizes['total'] - BUDGET}"
     print(f"{name:22}" + "".join(f"{sizes[c]:>9}" for c in columns) + f"{verdict:>8}")
-print(f"largest first load {worst} bytes; budget {BUDGET} (22 KB)")
+print(f"largest first load {worst} bytes; budget {BUDGET} ({BUDGET_LABEL})")
