@@ -74,6 +74,9 @@ class Database:
             # Journeys draw again as soon as a draw shows, faster than a person: no double-tap
             # window, but where a test opens a site with one (tests/test_browser_same_tap.py).
             COMPANION_SAME_TAP_MS="0",
+            # Journeys and load tests send changes as fast as the server answers: no limit on a
+            # member's pace, but where a test opens a site with one (tests/test_fair_share.py).
+            COMPANION_TAPS_PER_SECOND="0",
             PYTHONUNBUFFERED="1",
         )
         if base.startswith("postgres"):

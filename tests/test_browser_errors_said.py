@@ -17,7 +17,9 @@ from tests.test_browser import create_any_game
 
 pytestmark = pytest.mark.browser
 
-SMALL = {**PHONE, "viewport": {"width": 360, "height": 640}}
+# The errors are made by answering the phone's requests in the test (page.route), which a page
+# that the service worker controls would send past (Playwright's advice: block the worker).
+SMALL = {**PHONE, "viewport": {"width": 360, "height": 640}, "service_workers": "block"}
 
 
 def words(language: str, message: str) -> str:

@@ -223,9 +223,9 @@ def measure(label: str, url: str | None) -> dict:
     database = Database()
     try:
         idle = idle_queries(database) if "idle" in SECTIONS else {}
-        # The writers tap as fast as the server answers, faster than people: the limit on a
-        # member's pace (companion/taps.py) is off here, this measures the server's throughput.
-        site = Site(database, COMPANION_TAPS_PER_SECOND="0")
+        # (The writers tap as fast as the server answers: tests/server.py turns the limit on a
+        # member's pace off, so this measures the server's throughput.)
+        site = Site(database)
         try:
             live = live_latency(site) if "live" in SECTIONS else {}
             written = writers(site) if "writers" in SECTIONS else {}
