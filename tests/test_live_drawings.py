@@ -47,10 +47,16 @@ def pushed(campaign, user, addresses: list[str], change: tuple[str, dict]) -> li
 
     async def table() -> list[tuple[str, str]]:
         streams = []
-        for address in addresses:
+        # Every phone logs in before any stream opens: an opening stream reads the sessions in a
+        # thread, and the suite's in-memory SQLite refuses a write beside a read ("table is
+        # locked") where a database file would wait.
+        clients = []
+        for _address in addresses:
             client = AsyncClient()
             await client.aforce_login(user)
             client.cookies["csrftoken"] = CSRF
+            clients.append(client)
+        for client, address in zip(clients, addresses, strict=True):
             query = {"v": campaign.version, "page": address}
             response = await client.get(f"/c/{campaign.pk}/stream/", query)
             assert response.status_code == 200
