@@ -22,6 +22,7 @@ answered "too many taps" before any of this (companion/taps.py). Every other req
 as Django does.
 """
 
+import contextlib
 import os
 from collections.abc import Hashable
 from typing import Any
@@ -115,8 +116,15 @@ class Handler(ASGIHandler):
         if kept is None:
             return await super().get_response_async(request)
         lanes, campaign = kept
-        if lanes is CHANGE_LANES and (refusal := too_fast(request, campaign)) is not None:
-            return refusal
+        if lanes is CHANGE_LANES:
+            if (refusal := too_fast(request, campaign)) is not None:
+                return refusal
+            # The body is read here, from memory (companion/limits.py caps it): when the phone
+            # goes away, Django closes the request's body file as the thread may be about to
+            # read it ("I/O operation on closed file", seen once in the suite); read now, the
+            # thread parses the copy `request.body` keeps.
+            with contextlib.suppress(Exception):  # (too large: refused in the thread, as before)
+                request.body  # noqa: B018
         return await lanes.run(campaign, self.in_one_thread, request)
 
     def in_one_thread(self, request: HttpRequest) -> HttpResponseBase:
