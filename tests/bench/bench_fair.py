@@ -16,6 +16,17 @@ the page reaching the other phone's stream), medians and p95, in three runs side
 
 Issue 19's target: in both busy runs the quiet campaign's medians stay within 3x of idle. The
 bench's own phones run on the same two cores as the server, so a busy run also loads the client.
+
+2026-12-03, the 2-core machine quiet (load average 1.2-1.8), medians in ms, tap / push:
+- before the lanes (first come first served on four threads, measured for issue 19): idle 22 /
+  37; draws 541 (24.6x); 40 streams' pushes 54.7 s (1,479x).
+- the lanes, the tap limit off (BENCH_TAPS_PER_SECOND=0): SQLite idle 20.3 / 20.5, draws
+  27.4 / 37.3 (1.3x / 1.8x), pushes 17.1 / 21.8 (0.8x / 1.1x); PostgreSQL idle 17.5 / 24.9,
+  draws 34.0 / 48.6 (1.9x / 2.0x), pushes 22.6 / 32.6 (1.3x / 1.3x).
+- the lanes and the tap limit (8 a second, as hosted): SQLite draws 44.4 / 53.9 (2.4x / 2.7x),
+  pushes 20.4 / 22.3 (1.1x / 1.1x); PostgreSQL draws 49.2 / 67.6 (2.8x / 2.7x), pushes 23.3 /
+  30.4 (1.3x / 1.2x). Refused at once, the script sends about 600 a second (6,000 refusals
+  in a run): the refusals themselves are then what loads the loop and the shared cores.
 """
 
 from __future__ import annotations
@@ -223,7 +234,11 @@ def measure(label: str, url: str | None) -> dict:
     database = Database()
     results = {}
     try:
-        site = Site(database)
+        # As a hosted site runs: the limit on a member's pace on (tests/server.py turns it off);
+        # BENCH_TAPS_PER_SECOND=0 measures the lanes alone.
+        site = Site(
+            database, COMPANION_TAPS_PER_SECOND=os.environ.get("BENCH_TAPS_PER_SECOND", "8")
+        )
         try:
             tables = Tables(site)
             for busy in ("idle", "draws", "pushes"):
