@@ -45,9 +45,12 @@ def kept(page: Page) -> None:
             look();
         }"""
     )
+    # (The worker keeps the page after it is shown: on a busy machine, more than the page's
+    # default 10 s wait.)
     page.wait_for_function(
         """() => window.keptVersion != null && window.keptVersion ===
-            (document.getElementById("live-root")?.dataset.version ?? window.keptVersion)"""
+            (document.getElementById("live-root")?.dataset.version ?? window.keptVersion)""",
+        timeout=30_000,
     )
 
 

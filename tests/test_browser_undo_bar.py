@@ -15,7 +15,13 @@ LANGUAGES = ("en", "ja", "zh-hans", "zh-hant")
 
 
 def lines(page: Page, selector: str) -> float:
-    """How many lines the text of the element takes (its whole height, clamped or not)."""
+    """How many lines the text of the element takes (its whole height, clamped or not), once its
+    style sheet applies (a line height in pixels: a redrawn region can be measured before)."""
+    page.wait_for_function(
+        "sel => { const el = document.querySelector(sel);"
+        " return el && !isNaN(parseFloat(getComputedStyle(el).lineHeight)); }",
+        arg=selector,
+    )
     return page.locator(selector).evaluate(
         "el => el.scrollHeight / parseFloat(getComputedStyle(el).lineHeight)"
     )
