@@ -1,6 +1,7 @@
 """What the browser journeys share: signing up, screenshots, and the phone-size checks."""
 
 import os
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -74,3 +75,13 @@ def settled(page: Page, version: int) -> None:
     """Wait until the page's live refresh has caught up with the campaign's version, so that a
     late refresh does not redraw a region (and its message) while the test looks at it."""
     expect(page.locator("#live-root")).to_have_attribute("data-version", str(version))
+
+
+def new_campaign(page: Page, name: str, counters: str) -> None:
+    """An Any game campaign with these counters, made from the home page."""
+    page.get_by_role("link", name="New campaign").click()
+    page.get_by_role("link", name=re.compile("Any game")).click()
+    page.get_by_label("Campaign name").fill(name)
+    page.get_by_label("Counters").fill(counters)
+    page.get_by_role("button", name="Create the campaign").click()
+    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()

@@ -8,21 +8,12 @@ import re
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.journeys import settled, shot, sign_up
+from tests.journeys import new_campaign, settled, shot, sign_up
 from tests.server import Site
 
 pytestmark = pytest.mark.browser
 
 NOT_SENT = "Not sent: no connection"
-
-
-def new_campaign(page: Page, name: str, counters: str) -> None:
-    page.get_by_role("link", name="New campaign").click()
-    page.get_by_role("link", name=re.compile("Any game")).click()
-    page.get_by_label("Campaign name").fill(name)
-    page.get_by_label("Counters").fill(counters)
-    page.get_by_role("button", name="Create the campaign").click()
-    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
 
 
 def history_count(page: Page) -> int:

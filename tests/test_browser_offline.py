@@ -11,22 +11,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.games.arkham.test_browser import create_zealot
-from tests.journeys import join_by_invitation, settled, shot, sign_up
+from tests.journeys import join_by_invitation, new_campaign, settled, shot, sign_up
 
 pytestmark = pytest.mark.browser
 
 OFFLINE = re.compile(r"Offline: as of \d\d?:\d\d.*changes will be sent when the connection is back")
 NOT_SENT = "Not sent: no connection"
 NEEDS = "Needs the connection"
-
-
-def new_campaign(page: Page, name: str, counters: str) -> None:
-    page.get_by_role("link", name="New campaign").click()
-    page.get_by_role("link", name=re.compile("Any game")).click()
-    page.get_by_label("Campaign name").fill(name)
-    page.get_by_label("Counters").fill(counters)
-    page.get_by_role("button", name="Create the campaign").click()
-    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
 
 
 def kept(page: Page) -> None:
