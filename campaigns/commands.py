@@ -150,6 +150,6 @@ def need_date(payload: Payload, key: str) -> str:
 
 def next_id(state: State) -> int:
     """Ids inside a state come from a counter in the state, so a replay gives the same ids."""
-    value = state.get("next_id", 1)
+    value: int = state.get("next_id", 1)
     state["next_id"] = value + 1
     return value

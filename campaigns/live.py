@@ -38,6 +38,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection, connections, transaction
+from django.db.backends.sqlite3 import base as sqlite
 
 from campaigns.live_sessions import digest, refused, session_model
 
@@ -241,7 +242,8 @@ class Hub:
 
     async def watch_sqlite_file(self) -> None:
         path = str(settings.DATABASES["default"]["NAME"])
-        if connection.is_in_memory_db():
+        db = connections["default"]
+        if isinstance(db, sqlite.DatabaseWrapper) and db.is_in_memory_db():
             path = ""  # one process only: announcements after commit are all there is
         stamp = file_stamp(path)
         # What another process changed before this look began.

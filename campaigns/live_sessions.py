@@ -43,7 +43,9 @@ def refused(watches: list[Watch]) -> dict[Watch, str]:
     from campaigns.models import Membership
 
     # (A stream still opening is checked as it opens.)
-    members = [watch for watch in watches if watch.user_id is not None and watch.opened]
+    members = {
+        watch: watch.user_id for watch in watches if watch.user_id is not None and watch.opened
+    }
     if not members:
         return {}
     try:
@@ -58,7 +60,7 @@ def refused(watches: list[Watch]) -> dict[Watch, str]:
         users = {
             pk: (password, active)
             for pk, password, active in get_user_model()
-            .objects.filter(pk__in={watch.user_id for watch in members})
+            .objects.filter(pk__in=set(members.values()))
             .values_list("pk", "password", "is_active")
         }
         roles = {
@@ -72,10 +74,10 @@ def refused(watches: list[Watch]) -> dict[Watch, str]:
         if not connection.in_atomic_block:
             connection.close()
     verdicts = {}
-    for watch in members:
+    for watch, user_id in members.items():
         expires = sessions.get(watch.session_key)
-        password, active = users.get(watch.user_id, ("", False))
-        role = roles.get((watch.campaign_id, watch.user_id))
+        password, active = users.get(user_id, ("", False))
+        role = roles.get((watch.campaign_id, user_id))
         if expires is None or not active or not same_password(watch, password):
             verdicts[watch] = "login"
         elif role is None:

@@ -14,8 +14,12 @@ from whitenoise.middleware import WhiteNoiseMiddleware
 
 async def read_in_thread(chunks: Iterable[bytes]) -> AsyncIterator[bytes]:
     iterator = iter(chunks)
-    read = sync_to_async(next, thread_sensitive=False)
-    while (chunk := await read(iterator, None)) is not None:
+
+    def next_chunk() -> bytes | None:
+        return next(iterator, None)
+
+    read = sync_to_async(next_chunk, thread_sensitive=False)
+    while (chunk := await read()) is not None:
         yield chunk
 
 

@@ -66,7 +66,7 @@ def fresh_form(form_class: type[forms.Form], initial: dict[str, Any]) -> forms.F
     # tests/test_widgets.py pins that two forms drawn from one share nothing of their values.
     form = copy.copy(shared)  # the fields are shared, never changed while a form is drawn
     form.initial = initial
-    form._bound_fields_cache = {}
+    form._bound_fields_cache = {}  # type: ignore[attr-defined]  # Django's, not in django-stubs
     return form
 
 
@@ -101,8 +101,9 @@ def command_form(context, action: str, region: str = "", **initial: Any) -> form
         form = refusal.form
     if form is None:
         form = fresh_form(command.form, initial)
-    form.region = region
-    form.action = action_url(context, campaign, action)
+    # What the template reads beside the fields (`form.action`, `form.region`): Django's Form
+    # has no such attributes, so they are added to this one form's own.
+    vars(form).update(region=region, action=action_url(context, campaign, action))
     return form
 
 

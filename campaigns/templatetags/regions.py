@@ -54,8 +54,9 @@ class RegionNode(template.Node):
         # The ids of the regions written inside, when all are constants and none hides in an
         # include (`nested` said by hand): a region not asked for, holding none that is, is
         # skipped without drawing it.
-        ids = {literal(node.region) for node in inner}
-        self.inner: set[str] | None = None if nested or None in ids else ids  # type: ignore[assignment]
+        ids = [literal(node.region) for node in inner if isinstance(node, RegionNode)]
+        constant = {i for i in ids if i is not None}
+        self.inner: set[str] | None = None if nested or len(constant) < len(set(ids)) else constant
 
     def render(self, context: template.Context) -> str:
         region = str(self.region.resolve(context))

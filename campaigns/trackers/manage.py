@@ -176,7 +176,7 @@ class AddTrackerForm(forms.Form):
         return [item.strip() for item in text.split(",") if item.strip()]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         if cleaned.get("kind") == "deck" and "items" in cleaned:
             try:
                 cleaned["cards"] = randomizers.parse_cards(", ".join(cleaned["items"]))

@@ -19,7 +19,6 @@ from django.core.exceptions import PermissionDenied
 from django.db import close_old_connections, connection
 from django.http import (
     Http404,
-    HttpRequest,
     HttpResponse,
     HttpResponseBase,
     JsonResponse,
@@ -34,7 +33,7 @@ from django_htmx.middleware import HtmxDetails
 from campaigns import live, live_sessions
 from campaigns.games import GAMES
 from campaigns.models import Membership
-from campaigns.views.access import member_campaign
+from campaigns.views.access import Request, member_campaign
 from campaigns.views.shared import LIVE_LANES, PUSH, UNSHARED
 from companion.phone_time import COOKIE as ZONE_COOKIE
 from companion.phone_time import zone_of
@@ -47,13 +46,13 @@ PUSHED = {"campaign", "game-page", "history", "settings"} - UNSHARED
 
 @login_required
 @require_GET
-def version(request: HttpRequest, pk: int) -> JsonResponse:
+def version(request: Request, pk: int) -> JsonResponse:
     """The polling fallback: the campaign's version, for phones that cannot hold a stream."""
     campaign, _membership = member_campaign(request, pk)
     return JsonResponse({"version": campaign.version})
 
 
-async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
+async def stream(request: Request, pk: int) -> HttpResponseBase:
     """Server-sent events: one `version` message whenever the campaign's version moves.
 
     The process's one listener (campaigns.live) wakes the stream, so a change made through any
@@ -105,7 +104,7 @@ def page_query(url_name: str, page: str, game: str) -> frozenset[str]:
 
 
 def event_stream(
-    request: HttpRequest, watch: live.Watch, current: int, push: Push | None = None
+    request: Request, watch: live.Watch, current: int, push: Push | None = None
 ) -> StreamingHttpResponse:
     """The stream's response: from the version the page shows (`v`) on."""
     try:
@@ -157,7 +156,7 @@ def open_watch(watch: live.Watch, user, page_role: str) -> tuple[int, str] | Non
     return version, game
 
 
-def pusher(request: HttpRequest, user, pk: int, game: str) -> Push | None:
+def pusher(request: Request, user, pk: int, game: str) -> Push | None:
     """What draws the page the stream's phone shows (its `page`: path and query), or None when
     it names none this stream may push: then the phone hears the version and asks itself.
 
@@ -187,7 +186,7 @@ def pusher(request: HttpRequest, user, pk: int, game: str) -> Push | None:
     zone = zone_of(request.COOKIES.get(ZONE_COOKIE))
 
     def draw(version: int) -> tuple[int, str] | None:
-        page = HttpRequest()
+        page = Request()
         page.method = "GET"
         page.path = page.path_info = parts.path
         page.META = {

@@ -19,7 +19,7 @@ from typing import Any
 import segno
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.http.request import split_domain_port
 from django.shortcuts import render
 from django.template.loader import get_template
@@ -31,6 +31,7 @@ from campaigns.forms import DeleteForm
 from campaigns.games.base import Viewing
 from campaigns.models import Campaign, Event, Membership, display_name
 from campaigns.templatetags.regions import COLLECT, Regions
+from campaigns.views.access import Request
 from campaigns.views.display import display_url
 from campaigns.views.shared import is_live_refresh, shared_answer
 
@@ -69,9 +70,7 @@ class Refusal:
 # The site's own campaign pages; a game's pages come from its `pages`.
 
 
-def history_context(
-    request: HttpRequest, campaign: Campaign, membership: Membership
-) -> dict[str, Any]:
+def history_context(request: Request, campaign: Campaign, membership: Membership) -> dict[str, Any]:
     events = campaign.events.select_related("actor").order_by("-seq")
     paginator = Paginator(events, 30, allow_empty_first_page=True)
     # The count comes from the version, not a COUNT(*): one event per version.
@@ -90,9 +89,7 @@ def history_context(
     return {"events_page": events_page, "rows": rows}
 
 
-def members_context(
-    request: HttpRequest, campaign: Campaign, membership: Membership
-) -> dict[str, Any]:
+def members_context(request: Request, campaign: Campaign, membership: Membership) -> dict[str, Any]:
     context: dict[str, Any] = {"members": campaign.memberships.select_related("user")}
     # The table display's own link and QR code, for any member to open on a tablet, when the
     # display has something to show for this campaign.
@@ -116,7 +113,7 @@ def members_context(
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]"}
 
 
-def invitation_url(request: HttpRequest, path: str) -> str:
+def invitation_url(request: Request, path: str) -> str:
     """The full address of `path` for another phone: the server's LAN address (`make run`'s)
     when the owner browses at a loopback address, which no other phone can open."""
     name, port = split_domain_port(request.get_host())
@@ -127,12 +124,12 @@ def invitation_url(request: HttpRequest, path: str) -> str:
 
 
 def settings_context(
-    request: HttpRequest, campaign: Campaign, membership: Membership
+    request: Request, campaign: Campaign, membership: Membership
 ) -> dict[str, Any]:
     return {"delete_form": DeleteForm(campaign_name=campaign.name, auto_id="delete-%s")}
 
 
-PageContext = Callable[[HttpRequest, Campaign, Membership], dict[str, Any]]
+PageContext = Callable[[Request, Campaign, Membership], dict[str, Any]]
 SITE_PAGES: dict[str, tuple[str, PageContext]] = {
     "history": ("history.html", history_context),
     "members": ("members.html", members_context),
@@ -159,7 +156,7 @@ def page_path(pk: int, page: str) -> str:
 
 
 def page_context(
-    request: HttpRequest,
+    request: Request,
     campaign: Campaign,
     membership: Membership,
     page: str = "",
@@ -199,7 +196,7 @@ def undo_who(event: Event | None) -> str:
     return display_name(event.actor, event.actor_name) if event is not None else ""
 
 
-def viewing(request: HttpRequest, page: str) -> Viewing:
+def viewing(request: Request, page: str) -> Viewing:
     """What a game's context may know of the request, read here: games never read requests."""
     match = request.resolver_match
     acted = match.kwargs.get("action", "") if match and request.method == "POST" else ""
@@ -222,7 +219,7 @@ def versioned(response: HttpResponse, campaign: Campaign) -> HttpResponse:
 
 
 def render_page(
-    request: HttpRequest,
+    request: Request,
     campaign: Campaign,
     membership: Membership,
     page: str = "",
@@ -248,7 +245,7 @@ OOB = re.compile(r"^(\s*<[a-zA-Z][\w-]*)")
 
 
 def render_regions(
-    request: HttpRequest, campaign: Campaign, page: str, context: dict[str, Any], wanted: set[str]
+    request: Request, campaign: Campaign, page: str, context: dict[str, Any], wanted: set[str]
 ) -> Regions:
     regions = Regions(wanted)
     context[COLLECT] = regions
@@ -259,7 +256,7 @@ def render_regions(
 
 
 def render_change(
-    request: HttpRequest,
+    request: Request,
     campaign: Campaign,
     membership: Membership,
     page: str,

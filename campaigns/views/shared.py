@@ -35,6 +35,7 @@ from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from campaigns.models import Campaign, Membership
+from campaigns.views.access import Request
 from companion.lanes import Lanes
 
 # Pages whose content depends on more than the key: the member list and the invitation's
@@ -76,7 +77,7 @@ def is_live_refresh(request: HttpRequest) -> bool:
     )
 
 
-def key_of(request: HttpRequest, row: Row, page: str) -> tuple:
+def key_of(request: Request, row: Row, page: str) -> tuple:
     pk, version, updated, role, _game = row
     return (
         pk,
@@ -101,7 +102,7 @@ def row_of(campaign: Campaign, membership: Membership) -> Row:
     return (campaign.pk, campaign.version, campaign.updated, membership.role, campaign.game)
 
 
-def light_row(request: HttpRequest, pk: int) -> Row:
+def light_row(request: Request, pk: int) -> Row:
     """The key's part of the campaign and the membership, in one light query; 404 for anyone
     who is not a member (as `member_campaign`)."""
     if not request.user.is_authenticated:
@@ -226,7 +227,7 @@ ANSWERS = Answers()
 
 
 def shared_answer(
-    request: HttpRequest,
+    request: Request,
     campaign: Campaign,
     membership: Membership,
     page: str,
@@ -247,7 +248,7 @@ def shared_answer(
     return own_copy(request, body)
 
 
-def already_drawn(request: HttpRequest, pk: int, page: str) -> HttpResponse | None:
+def already_drawn(request: Request, pk: int, page: str) -> HttpResponse | None:
     """The live refresh's answer when another phone drew it (or is drawing it), found with a
     light query: the campaign and the membership, whole, are read only to draw a page."""
     if page in UNSHARED or not is_live_refresh(request):
@@ -262,7 +263,7 @@ def already_drawn(request: HttpRequest, pk: int, page: str) -> HttpResponse | No
     return response
 
 
-def own_copy(request: HttpRequest, body: str) -> HttpResponse:
+def own_copy(request: Request, body: str) -> HttpResponse:
     """A shared body with this request's own CSRF token."""
     return private(HttpResponse(body.replace(MARK, get_token(request))))
 

@@ -17,7 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.db import transaction
 from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -33,12 +33,13 @@ from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership, display_name
 from campaigns.ratelimit import rate_limited
 from campaigns.transfer import ImportRefused, import_campaign
+from campaigns.views.access import Request, SignedInRequest
 from campaigns.views.offline import kept
 from campaigns.words import joined
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: Request) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "welcome.html")
     campaigns = (
@@ -55,7 +56,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def manifest(request: HttpRequest) -> JsonResponse:
+def manifest(request: Request) -> JsonResponse:
     """The web app manifest: a phone adds the site to its home screen with this name and icon,
     and opens it without the browser's bars."""
     icons = [
@@ -113,7 +114,7 @@ def worker_source(debug: bool) -> str:
 
 
 @require_GET
-def service_worker(request: HttpRequest) -> HttpResponse:
+def service_worker(request: Request) -> HttpResponse:
     """The service worker, at the site's root so that its scope is the whole site (a worker's
     scope is at most the folder it is served from). Browsers register it only in a secure
     context: https, or http://localhost and 127.0.0.1; on a LAN address over plain http the
@@ -130,7 +131,7 @@ def forgotten_on_the_phone(view: Callable[..., HttpResponse]) -> Callable[..., H
     as the form goes; Clear-Site-Data is the browsers' own way, for the HTTP cache)."""
 
     @functools.wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: Request, *args: Any, **kwargs: Any) -> HttpResponse:
         response = view(request, *args, **kwargs)
         if request.method == "POST":
             response["Clear-Site-Data"] = '"cache"'
@@ -141,13 +142,13 @@ def forgotten_on_the_phone(view: Callable[..., HttpResponse]) -> Callable[..., H
 
 @login_required
 @require_GET
-def choose_game(request: HttpRequest) -> HttpResponse:
+def choose_game(request: Request) -> HttpResponse:
     return render(request, "new-campaign.html", {"games": GAMES})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def new_campaign(request: HttpRequest, game_key: str) -> HttpResponse:
+def new_campaign(request: SignedInRequest, game_key: str) -> HttpResponse:
     game = GAMES.get(game_key)
     if game is None:
         raise Http404
@@ -184,7 +185,7 @@ def new_campaign(request: HttpRequest, game_key: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def import_view(request: HttpRequest) -> HttpResponse:
+def import_view(request: Request) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     status = 200
     if request.method == "POST":
@@ -208,7 +209,7 @@ def import_view(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @rate_limited("join")
-def join(request: HttpRequest, token: str) -> HttpResponse:
+def join(request: Request, token: str) -> HttpResponse:
     """One tap to join from the invitation: a guest account bound to this browser if needed."""
     campaign = Campaign.objects.filter(invite_token=token).first()
     if campaign is None or len(token) > 32:
@@ -251,7 +252,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 @rate_limited("signup")
-def signup(request: HttpRequest) -> HttpResponse:
+def signup(request: Request) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -264,7 +265,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @rate_limited("account")
-def account(request: HttpRequest) -> HttpResponse:
+def account(request: SignedInRequest) -> HttpResponse:
     """A guest keeps the account by choosing a username and password; an account with a
     password changes it by giving the current one."""
     user = request.user

@@ -90,7 +90,7 @@ class DeckForm(forms.Form):
     own_3 = tier_field(gettext_lazy("Tier 3: the nemesis's own cards"))
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         if self.errors:
             return cleaned
         tiers = [

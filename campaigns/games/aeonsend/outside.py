@@ -437,20 +437,25 @@ COMMANDS = (
 def outside_view(state: AeonsEndState) -> dict[str, Any]:
     outside = state["outside"]
     available = {card["id"] for card in available_cards(state)}
+    order = list(data.CARD_TYPES)
+
+    def shown_first(card: OwnCard) -> tuple[int, int, str]:
+        return (order.index(card["kind"]), card["cost"], card["name"].casefold())
+
+    own = sorted(outside["cards"], key=shown_first)
     cards = [
         {
             **card,
             "banished": card["id"] not in available,
             "kind_label": data.CARD_TYPES[card["kind"]],
         }
-        for card in outside["cards"]
+        for card in own
     ]
-    by_id = {card["id"]: card for card in cards}
-    supply = [
-        {**by_id[i], "locked": i in outside["locked"]} for i in outside["supply"] if i in by_id
-    ]
-    order = list(data.CARD_TYPES)
-    supply.sort(key=lambda card: (order.index(card["kind"]), card["cost"], card["name"].casefold()))
+    by_id = {card["id"]: (card, shown) for card, shown in zip(own, cards, strict=True)}
+    in_supply = sorted(
+        (i for i in outside["supply"] if i in by_id), key=lambda i: shown_first(by_id[i][0])
+    )
+    supply = [{**by_id[i][1], "locked": i in outside["locked"]} for i in in_supply]
     nemesis_cards = {card["id"]: card for card in outside["nemesis_cards"]}
     build = None
     if outside["build"]:
@@ -468,9 +473,7 @@ def outside_view(state: AeonsEndState) -> dict[str, Any]:
             ],
         }
     return {
-        "cards": sorted(
-            cards, key=lambda c: (order.index(c["kind"]), c["cost"], c["name"].casefold())
-        ),
+        "cards": cards,
         "count": len(cards),
         "supply": supply,
         "locked": len(outside["locked"]),

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -55,7 +55,7 @@ class SetupForm(forms.Form):
 
     template_name_p = "games/aeonsend/setup.html"
 
-    def as_p(self) -> str:
+    def as_p(self) -> SafeString:
         # The project's templates, not the form renderer's (which sees only the apps' ones).
         return mark_safe(render_to_string(self.template_name_p, {"form": self}))
 
@@ -107,7 +107,7 @@ class SetupForm(forms.Form):
         return groups
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         extra = {
             int(match.group(1))
             for key, value in self.data.items()

@@ -52,7 +52,7 @@ class StartForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         # Beginner, Expert and Extinction are for play outside the campaign ("Re-using AE:L
         # content", Additional Difficulty [003:1462-1472]); the campaign is played Standard.
         difficulty = cleaned.get("difficulty") or "standard"

@@ -66,7 +66,7 @@ class LifeForm(forms.Form):
         self.fields["delta"].widget.attrs["min"] = 1
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         delta = cleaned.get("delta")
         if delta is not None and cleaned.get("sign") in ("damage", "heal"):
             # The amount form posts a positive number and which button was pressed.

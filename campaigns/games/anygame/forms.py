@@ -54,7 +54,7 @@ class SetupForm(forms.Form):
         return [parse_checklist_line(line) for line in lines(self.cleaned_data["checklists"])]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if self.errors:
             return data
         specs: list[dict[str, Any]] = [*data["counters"], *data["checklists"]]

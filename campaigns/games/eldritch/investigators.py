@@ -86,17 +86,17 @@ class StatusForm(forms.Form):
 
 class ReplaceForm(forms.Form):
     investigator = who_field()
-    chosen = forms.ChoiceField(label=gettext_lazy("New investigator"), required=False)
+    chosen = forms.ChoiceField(
+        label=gettext_lazy("New investigator"),
+        required=False,
+        choices=[("", "—")] + [(n, n) for n in data.INVESTIGATORS],
+    )
     typed = forms.CharField(
         label=gettext_lazy("Or type one"),
         max_length=80,
         required=False,
         help_text=gettext_lazy("name, health, sanity"),
     )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["chosen"].choices = [("", "—")] + [(n, n) for n in data.INVESTIGATORS]
 
 
 def apply_track(state: State, payload: Payload) -> None:

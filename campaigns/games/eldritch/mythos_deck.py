@@ -152,14 +152,15 @@ def surge(game: Game) -> dict[str, Any]:
     """A surge at each gate of the omen's colour; with none open, one gate spawns [001:468]."""
     colour = data.OMEN_TRACK[game["omen"] % len(data.OMEN_TRACK)]
     gates = game["gates"][colour]
-    words = {"n": game["reference"]["monster_surge"], "colour": data.GATE_COLOURS[colour]}
+    n = game["reference"]["monster_surge"]
+    words = {"n": n, "colour": data.GATE_COLOURS[colour]}
     if not gates:
         label = _("Monster surge: no %(colour)s gate is open: spawn 1 gate instead.") % words
     else:
         label = ngettext(
             "Monster surge: %(n)d monster at each %(colour)s gate (%(gates)d open)",
             "Monster surge: %(n)d monsters at each %(colour)s gate (%(gates)d open)",
-            words["n"],
+            n,
         ) % {**words, "gates": gates}
     return {"key": "surge", "label": label}
 

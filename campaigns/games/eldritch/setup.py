@@ -14,7 +14,7 @@ from typing import Any
 
 from django import forms
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -51,7 +51,7 @@ class SetupForm(forms.Form):
 
     template_name_p = "games/eldritch/setup-fields.html"
 
-    def as_p(self) -> str:
+    def as_p(self) -> SafeString:
         # The project's templates, not the form renderer's (which sees only the apps' ones).
         return mark_safe(render_to_string(self.template_name_p, {"form": self}))
 
@@ -120,7 +120,7 @@ class SetupForm(forms.Form):
         return [self[f"investigator_{n}"] for n in range(1, data.MAX_PLAYERS + 1)]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         if self.errors:
             return cleaned
         try:

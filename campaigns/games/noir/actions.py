@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.forms.renderers import BaseRenderer
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -23,8 +25,14 @@ class ChosenBy(forms.Widget):
     """A field whose value is the submit button pressed (one button per case column): the
     template draws the buttons, so the widget itself draws nothing."""
 
-    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> str:
-        return ""
+    def render(
+        self,
+        name: str,
+        value: object,
+        attrs: dict[str, object] | None = None,
+        renderer: BaseRenderer | None = None,
+    ) -> SafeString:
+        return SafeString()
 
 
 class ColumnChoice(forms.IntegerField):
