@@ -10,9 +10,10 @@ cards left in the first stage that has any, which is what drawing from a shuffle
 from __future__ import annotations
 
 import random
-from typing import TypedDict
+from typing import Literal, TypedDict, TypeIs
 
-COLOURS = ("green", "yellow", "blue")
+Colour = Literal["green", "yellow", "blue"]  # the keys of a Stage
+COLOURS: tuple[Colour, ...] = ("green", "yellow", "blue")
 STAGES = 3
 
 
@@ -53,6 +54,10 @@ def current_stage(deck: Deck) -> int | None:
     return None
 
 
+def is_colour(name: str) -> TypeIs[Colour]:
+    return name in COLOURS
+
+
 def cards_left(deck: Deck) -> int:
     return sum(left(stage) for stage in deck["stages"])
 
@@ -65,7 +70,7 @@ def pick(deck: Deck, rng: random.Random) -> str:
     stage = deck["stages"][index]
     position = rng.randrange(left(stage))
     for colour in COLOURS:
-        count: int = stage[colour]  # type: ignore[literal-required]
+        count = stage[colour]
         if position < count:
             return colour
         position -= count
@@ -74,13 +79,13 @@ def pick(deck: Deck, rng: random.Random) -> str:
 
 def take(deck: Deck, colour: str) -> int:
     """Take a card of `colour` from the current stage; returns the stage it came from."""
-    if colour not in COLOURS:
+    if not is_colour(colour):
         raise DeckError("A mythos card is green, yellow or blue.")
     index = current_stage(deck)
     if index is None:
         raise DeckError("The mythos deck is empty.")
     stage = deck["stages"][index]
-    if stage[colour] <= 0:  # type: ignore[literal-required]
+    if stage[colour] <= 0:
         raise DeckError("This stage has no card of that colour left.")
-    stage[colour] -= 1  # type: ignore[literal-required]
+    stage[colour] -= 1
     return index

@@ -11,11 +11,8 @@ from __future__ import annotations
 import copy
 
 from campaigns.engines.noir import (
-    COLUMN_COUNTS,
-    COLUMN_FLAGS,
     HAND_LIMIT,
     MOST,
-    PILES,
     ROW,
     STORM_CARDS,
     VICTIMS,
@@ -25,16 +22,17 @@ from campaigns.engines.noir import (
     gettext_noop,
     storm_rules,
 )
+from campaigns.engines.noir_keys import is_column_count, is_column_flag, is_pile
 
 
 def adjust_pile(play: Play, pile: str, delta: int) -> Play:
     """A correction of one pile's count by the player (the table is the truth)."""
-    if pile not in PILES:
+    if not is_pile(pile):
         raise NoirError(gettext_noop("There is no such pile."), "pile")
     if pile in ("storms_left", "formulas") and not storm_rules(play):
         raise NoirError(gettext_noop("Case 1 has no storm or formula cards."), "pile")
     play = copy.deepcopy(play)
-    value = play[pile] + delta  # type: ignore[literal-required]
+    value = play[pile] + delta
     top = {
         "victims_left": VICTIMS - 1 - len(play["columns"]) - play["cases_closed"],
         "row": ROW,
@@ -47,26 +45,26 @@ def adjust_pile(play: Play, pile: str, delta: int) -> Play:
         raise NoirError(gettext_noop("The clue row holds five cards, no more."), "delta")
     if value > max(top, 0):
         raise NoirError(gettext_noop("That pile cannot hold %(most)d cards."), "delta", most=value)
-    play[pile] = value  # type: ignore[literal-required]
+    play[pile] = value
     return play
 
 
 def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
-    if count not in COLUMN_COUNTS:
+    if not is_column_count(count):
         raise NoirError(gettext_noop("There is no such count."), "count")
     play = copy.deepcopy(play)
     column = find_column(play, column_id)
-    value = column[count] + delta  # type: ignore[literal-required]
+    value = column[count] + delta
     if value < 0:
         raise NoirError(gettext_noop("A count cannot go below 0."), "delta")
     if value > MOST:
         raise NoirError(gettext_noop("That is more cards than the box holds."), "delta")
-    column[count] = value  # type: ignore[literal-required]
+    column[count] = value
     return play
 
 
 def set_flag(play: Play, column_id: int, flag: str, on: bool) -> Play:
-    if flag not in COLUMN_FLAGS:
+    if not is_column_flag(flag):
         raise NoirError(gettext_noop("There is no such mark."), "flag")
     play = copy.deepcopy(play)
     column = find_column(play, column_id)
@@ -74,7 +72,7 @@ def set_flag(play: Play, column_id: int, flag: str, on: bool) -> Play:
         raise NoirError(
             gettext_noop("A flash card needs a storm card with lightning in the column."), "flag"
         )
-    column[flag] = on  # type: ignore[literal-required]
+    column[flag] = on
     return play
 
 

@@ -15,7 +15,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_int,
     need_opt_int,
@@ -32,8 +31,18 @@ from campaigns.trackers.base import (
     NAME_LENGTH,
     NUMBER,
     TrackerForm,
+    TrackerState,
     names,
     words,
+)
+from campaigns.trackers.types import (
+    Checklist,
+    ChecklistItem,
+    Counter,
+    NamedList,
+    Notes,
+    Results,
+    Tracker,
 )
 
 
@@ -67,7 +76,7 @@ def parse_checklist_line(line: str) -> dict[str, Any]:
     return {"kind": "checklist", "name": name.strip()[:NAME_LENGTH], "items": items}
 
 
-def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
+def add_tracker(state: TrackerState, spec: Payload) -> Tracker:
     """Add one tracker from a spec; setup and the tracker.add command both come here."""
     kind = need_choice(spec, "kind", KINDS)
     name = need_str(spec, "name", NAME_LENGTH).strip()
@@ -78,9 +87,14 @@ def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
         raise CommandError(
             _("There is already a tracker called “%(name)s”.") % {"name": name}, "name"
         )
-    item: dict[str, Any] = {"id": next_id(state), "kind": kind, "name": name}
-    if spec.get("shipped") is True:  # a name the game ships, in English: read in translation
-        item["shipped"] = True
+    item = new_tracker(state, next_id(state), kind, name, spec)
+    trackers.append(item)
+    return item
+
+
+def new_tracker(state: TrackerState, ident: int, kind: str, name: str, spec: Payload) -> Tracker:
+    # A name the game ships, in English, is read in translation (`shipped`).
+    shipped = spec.get("shipped") is True
     if kind == "counter":
         low, high = need_opt_int(spec, "minimum"), need_opt_int(spec, "maximum")
         for bound in (low, high):
@@ -94,33 +108,44 @@ def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
             start = min(start, high) if high is not None else start
         if (low is not None and start < low) or (high is not None and start > high):
             raise CommandError(_("The start value is outside the bounds."), "start")
-        item.update(minimum=low, maximum=high, value=start, start=start)
-    elif kind == "checklist":
+        counter: Counter = {
+            "id": ident,
+            "kind": "counter",
+            "name": name,
+            "minimum": low,
+            "maximum": high,
+            "value": start,
+            "start": start,
+        }
+        return {**counter, "shipped": True} if shipped else counter
+    if kind == "checklist":
         labels = spec.get("items") or []
         if not isinstance(labels, list) or len(labels) > MAX_ITEMS:
             raise CommandError(_("Too many items."), "items")
-        item["items"] = []
+        items: list[ChecklistItem] = []
         for label in labels:
             label = need_str({"label": label}, "label", NAME_LENGTH).strip()
-            item["items"].append({"id": next_id(state), "label": label, "done": False})
-    elif kind == "list":
-        item["items"] = []
-    elif kind == "notes":
-        item["entries"] = []
-    elif kind == "results":
-        item["rows"] = []
-    elif kind == "dice":
-        item.update(randomizers.new_dice(spec))
-    elif kind == "deck":
-        item.update(randomizers.new_deck(spec))
-    elif kind == "turns":
-        item.update(turns.new_turns(state, spec))
-    elif kind == "timer":
-        item.update(timer.new_timer(spec))
-    elif kind == "coin":
-        item.update(coin.new_coin(spec))
-    trackers.append(item)
-    return item
+            items.append({"id": next_id(state), "label": label, "done": False})
+        checklist: Checklist = {"id": ident, "kind": "checklist", "name": name, "items": items}
+        return {**checklist, "shipped": True} if shipped else checklist
+    if kind == "list":
+        named: NamedList = {"id": ident, "kind": "list", "name": name, "items": []}
+        return {**named, "shipped": True} if shipped else named
+    if kind == "notes":
+        notes: Notes = {"id": ident, "kind": "notes", "name": name, "entries": []}
+        return {**notes, "shipped": True} if shipped else notes
+    if kind == "results":
+        results: Results = {"id": ident, "kind": "results", "name": name, "rows": []}
+        return {**results, "shipped": True} if shipped else results
+    if kind == "dice":
+        return randomizers.new_dice(ident, name, spec)
+    if kind == "deck":
+        return randomizers.new_deck(ident, name, spec)
+    if kind == "turns":
+        return turns.new_turns(state, ident, name, spec)
+    if kind == "timer":
+        return timer.new_timer(ident, name, spec)
+    return coin.new_coin(ident, name)
 
 
 class AddTrackerForm(forms.Form):
@@ -185,11 +210,11 @@ class AddTrackerForm(forms.Form):
         return cleaned
 
 
-def apply_add_tracker(state: State, payload: Payload) -> None:
+def apply_add_tracker(state: TrackerState, payload: Payload) -> None:
     add_tracker(state, payload)
 
 
-def apply_remove_tracker(state: State, payload: Payload) -> None:
+def apply_remove_tracker(state: TrackerState, payload: Payload) -> None:
     tracker_id = need_int(payload, "tracker")
     before = len(state.get("trackers", []))
     state["trackers"] = [t for t in state.get("trackers", []) if t["id"] != tracker_id]
@@ -197,7 +222,7 @@ def apply_remove_tracker(state: State, payload: Payload) -> None:
         raise CommandError(_("That tracker is not in this campaign any more."), "tracker")
 
 
-def resolve_add_tracker(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_add_tracker(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     payload = {"kind": data["kind"], "name": data["name"]}
     if data["kind"] == "counter":
         payload.update(
@@ -216,7 +241,7 @@ def resolve_add_tracker(state: State, data: Payload, rng: random.Random) -> Payl
     return payload
 
 
-def resolve_remove_tracker(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_remove_tracker(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     """The tracker's name goes into the payload, so the history reads in words after removal."""
     found = (t["name"] for t in state.get("trackers", []) if t["id"] == data.get("tracker"))
     return {**data, "name": next(found, "")}

@@ -30,9 +30,10 @@ from campaigns.games.aeonsend import (
 )
 from campaigns.games.aeonsend.context import page_context
 from campaigns.games.aeonsend.setup import SetupForm, initial_state
+from campaigns.games.aeonsend.state import AeonsEndState
 from campaigns.games.base import META_COMMANDS, Game, Page
 
-GAME = Game(
+GAME = Game[AeonsEndState](
     key="aeonsend",
     name=_("Aeon's End: Legacy"),
     blurb=_(

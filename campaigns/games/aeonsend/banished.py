@@ -16,7 +16,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_str,
     next_id,
 )
@@ -33,7 +32,9 @@ from campaigns.games.aeonsend.state import AeonsEndState
 SEARCH_LENGTH = 60  # the longest search the banished cards take
 
 
-def banish(state: State, text: str, game: int | None, reason: str, source: str = "") -> None:
+def banish(
+    state: AeonsEndState, text: str, game: int | None, reason: str, source: str = ""
+) -> None:
     if len(state["banished"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "text")
     state["banished"].append(
@@ -60,7 +61,7 @@ class BanishForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False)
 
 
-def apply_banish(state: State, payload: Payload) -> None:
+def apply_banish(state: AeonsEndState, payload: Payload) -> None:
     text = need_str(payload, "text", data.CARD_LENGTH).strip()
     banish(
         state,
@@ -83,7 +84,7 @@ class RestoreForm(ItemForm):
     )
 
 
-def apply_restore(state: State, payload: Payload) -> None:
+def apply_restore(state: AeonsEndState, payload: Payload) -> None:
     item = find(state["banished"], payload)
     if item["restored"]:
         raise CommandError(_("“%(text)s” is already restored.") % {"text": item["text"]}, "item")
@@ -91,7 +92,7 @@ def apply_restore(state: State, payload: Payload) -> None:
     item["restored_reason"] = need_str(payload, "reason", 200, blank=True).strip()
 
 
-def add_banished_name(state: State, payload: Payload) -> None:
+def add_banished_name(state: AeonsEndState, payload: Payload) -> None:
     found = next((b for b in state["banished"] if b["id"] == payload.get("item")), None)
     payload["text_was"] = found["text"] if found else ""
 

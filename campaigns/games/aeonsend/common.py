@@ -7,6 +7,7 @@ now) are checked by each command's apply(), the code that replay, undo, redo and
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -16,7 +17,6 @@ from django.utils.translation import gettext_lazy
 from campaigns.commands import (
     CommandError,
     Payload,
-    State,
     jsonable,
     need_int,
     need_opt_int,
@@ -36,7 +36,7 @@ def need_opt_game(payload: Payload) -> int | None:
     return value
 
 
-def find(items: list[dict[str, Any]], payload: Payload, key: str = "item") -> dict[str, Any]:
+def find[T: Mapping[str, object]](items: list[T], payload: Payload, key: str = "item") -> T:
     wanted = need_int(payload, key)
     for item in items:
         if item["id"] == wanted:
@@ -47,7 +47,7 @@ def find(items: list[dict[str, Any]], payload: Payload, key: str = "item") -> di
 def with_info(*resolvers):
     """A resolve step that runs the given helpers, each adding words for the history."""
 
-    def resolve(state: State, data_: Payload, rng: random.Random) -> Payload:
+    def resolve(state: AeonsEndState, data_: Payload, rng: random.Random) -> Payload:
         payload = jsonable(data_)
         for helper in resolvers:
             helper(state, payload)

@@ -17,7 +17,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from campaigns.commands import Command, Payload, State, need_bool
+from campaigns.commands import Command, Payload, need_bool
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.state import AeonsEndState
 from campaigns.words import joined
@@ -31,7 +31,7 @@ class DoublingForm(forms.Form):
     double = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
-def apply_doubling(state: State, payload: Payload) -> None:
+def apply_doubling(state: AeonsEndState, payload: Payload) -> None:
     state["exhausted_double"] = need_bool(payload, "double")
 
 

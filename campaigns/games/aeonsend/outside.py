@@ -19,7 +19,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_bool,
     need_choice,
     need_int,
@@ -32,7 +31,7 @@ from campaigns.games.aeonsend.common import (
     find,
     with_info,
 )
-from campaigns.games.aeonsend.state import AeonsEndState, NemesisCard, OwnCard, typed
+from campaigns.games.aeonsend.state import AeonsEndState, NemesisCard, OwnCard
 from campaigns.trackers import words
 from campaigns.words import joined
 
@@ -59,7 +58,7 @@ class OwnCardForm(forms.Form):
     )
 
 
-def apply_card_add(state: State, payload: Payload) -> None:
+def apply_card_add(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     if len(outside["cards"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "name")
@@ -76,7 +75,7 @@ def apply_card_add(state: State, payload: Payload) -> None:
     )
 
 
-def apply_card_remove(state: State, payload: Payload) -> None:
+def apply_card_remove(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     card = find(outside["cards"], payload)
     outside["cards"].remove(card)
@@ -84,7 +83,7 @@ def apply_card_remove(state: State, payload: Payload) -> None:
     outside["locked"] = [i for i in outside["locked"] if i != card["id"]]
 
 
-def add_card_name(state: State, payload: Payload) -> None:
+def add_card_name(state: AeonsEndState, payload: Payload) -> None:
     card = next((c for c in state["outside"]["cards"] if c["id"] == payload.get("item")), None)
     payload["name"] = card["name"] if card else ""
 
@@ -122,7 +121,7 @@ def kind_label(kind: str) -> str:
     return {"gem": _("gems"), "relic": _("relics"), "spell": _("spells")}[kind]
 
 
-def check_roll(state: State, payload: Payload) -> list[int]:
+def check_roll(state: AeonsEndState, payload: Payload) -> list[int]:
     """The rolled supply fits the request, the list and the locks; returns its ids."""
     counts = roll_counts(payload)
     gem3 = need_bool(payload, "gem3")
@@ -131,7 +130,7 @@ def check_roll(state: State, payload: Payload) -> list[int]:
         raise CommandError(_("The rolled supply is damaged."), "gems")
     if len(set(picked)) != len(picked):
         raise CommandError(_("The rolled supply is damaged."), "gems")
-    by_id = {card["id"]: card for card in available_cards(typed(state))}
+    by_id = {card["id"]: card for card in available_cards(state)}
     if any(i not in by_id for i in picked):
         raise CommandError(_("A rolled card is not in your list (or it is banished)."), "gems")
     for kind, wanted in counts.items():
@@ -151,11 +150,11 @@ def check_roll(state: State, payload: Payload) -> list[int]:
     return picked
 
 
-def resolve_roll(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_roll(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     payload = {key: values.get(key) for key in ("gems", "relics", "spells")}
     payload["gem3"] = bool(values.get("gem3"))
     counts = roll_counts(payload)
-    cards = available_cards(typed(state))
+    cards = available_cards(state)
     by_id = {card["id"]: card for card in cards}
     locked = [by_id[i] for i in state["outside"]["locked"] if i in by_id]
     picked: list[OwnCard] = []
@@ -191,7 +190,7 @@ def resolve_roll(state: State, values: Payload, rng: random.Random) -> Payload:
     return payload
 
 
-def apply_roll(state: State, payload: Payload) -> None:
+def apply_roll(state: AeonsEndState, payload: Payload) -> None:
     picked = check_roll(state, payload)
     outside = state["outside"]
     outside["supply"] = list(picked)
@@ -207,7 +206,7 @@ class LockForm(ItemForm):
     locked = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
-def apply_lock(state: State, payload: Payload) -> None:
+def apply_lock(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     card = find(outside["cards"], payload)
     locked = need_bool(payload, "locked")
@@ -259,7 +258,7 @@ class ChartForm(forms.Form):
         ]
 
 
-def apply_chart(state: State, payload: Payload) -> None:
+def apply_chart(state: AeonsEndState, payload: Payload) -> None:
     chart = {}
     for players in data.NEMESIS_CHART:
         chart[str(players)] = [
@@ -283,7 +282,7 @@ class NemesisCardForm(forms.Form):
     )
 
 
-def apply_nemesis_card(state: State, payload: Payload) -> None:
+def apply_nemesis_card(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     if len(outside["nemesis_cards"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "name")
@@ -297,13 +296,13 @@ def apply_nemesis_card(state: State, payload: Payload) -> None:
     outside["build"] = None
 
 
-def apply_nemesis_card_remove(state: State, payload: Payload) -> None:
+def apply_nemesis_card_remove(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     outside["nemesis_cards"].remove(find(outside["nemesis_cards"], payload))
     outside["build"] = None
 
 
-def add_nemesis_card_name(state: State, payload: Payload) -> None:
+def add_nemesis_card_name(state: AeonsEndState, payload: Payload) -> None:
     cards = state["outside"]["nemesis_cards"]
     card = next((c for c in cards if c["id"] == payload.get("item")), None)
     payload["name"] = card["name"] if card else ""
@@ -322,12 +321,13 @@ def tier_cards(state: AeonsEndState, tier: int) -> list[NemesisCard]:
     return [card for card in state["outside"]["nemesis_cards"] if card["tier"] == tier]
 
 
-def resolve_build(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_build(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     players = values.get("players")
-    payload: Payload = {"players": players, "tiers": []}
+    tiers: list[list[int]] = []
+    payload: Payload = {"players": players, "tiers": tiers}
     counts = state["outside"]["chart"].get(str(players), [0, 0, 0])
     for tier, wanted in zip(data.TIERS, counts, strict=True):
-        cards = tier_cards(typed(state), tier)
+        cards = tier_cards(state, tier)
         if cards and len(cards) < wanted:
             raise CommandError(
                 _("Tier %(t)d needs %(n)d basic cards; your list has %(have)d.")
@@ -335,18 +335,18 @@ def resolve_build(state: State, values: Payload, rng: random.Random) -> Payload:
                 "players",
             )
         picks = rng.sample(cards, wanted) if cards else []
-        payload["tiers"].append([card["id"] for card in picks])
+        tiers.append([card["id"] for card in picks])
     return payload
 
 
-def apply_build(state: State, payload: Payload) -> None:
+def apply_build(state: AeonsEndState, payload: Payload) -> None:
     players = need_int(payload, "players", data.MIN_PLAYERS, data.MAX_PLAYERS)
     tiers = payload.get("tiers")
     if not isinstance(tiers, list) or len(tiers) != len(data.TIERS):
         raise CommandError(_("The nemesis deck is damaged."), "players")
     counts = state["outside"]["chart"][str(players)]
     for tier, ids, wanted in zip(data.TIERS, tiers, counts, strict=True):
-        cards = {card["id"] for card in tier_cards(typed(state), tier)}
+        cards = {card["id"] for card in tier_cards(state, tier)}
         if (
             not isinstance(ids, list)
             or any(type(i) is not int for i in ids)

@@ -18,7 +18,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_date,
     need_int,
@@ -108,7 +107,7 @@ class ScoreForm(forms.Form):
         return [self[f"life_{number}"] for number in range(1, len(self.characters) + 1)]
 
 
-def apply_score(state: State, payload: Payload) -> None:
+def apply_score(state: AeonsEndState, payload: Payload) -> None:
     if len(state["scores"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "date")
     date = need_date(payload, "date")
@@ -151,11 +150,11 @@ def describe_score(p: Payload) -> str:
     }
 
 
-def apply_score_remove(state: State, payload: Payload) -> None:
+def apply_score_remove(state: AeonsEndState, payload: Payload) -> None:
     state["scores"].remove(find(state["scores"], payload))
 
 
-def add_score_info(state: State, payload: Payload) -> None:
+def add_score_info(state: AeonsEndState, payload: Payload) -> None:
     row = next((r for r in state["scores"] if r["id"] == payload.get("item")), None)
     payload["date"] = row["date"] if row else ""
 

@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import (
     CommandError,
-    State,
     need_choice,
     need_str,
 )
@@ -176,7 +175,7 @@ def _setup_str(player: dict[str, Any], key: str, blank: bool = False) -> str:
     return need_str(player, key, data.NAME_LENGTH, blank=blank).strip()
 
 
-def initial_state(setup: dict[str, Any]) -> State:
+def initial_state(setup: dict[str, Any]) -> AeonsEndState:
     """The state before any event, from the players chosen at creation (checked: it may come
     from an imported file)."""
     players = setup.get("players")
@@ -255,4 +254,4 @@ def initial_state(setup: dict[str, Any]) -> State:
             "build": None,
         },
     }
-    return dict(state)
+    return state

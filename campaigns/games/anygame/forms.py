@@ -4,8 +4,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import CommandError, State
+from campaigns.commands import CommandError, Payload
 from campaigns.trackers import add_tracker, parse_checklist_line, parse_counter_line
+from campaigns.trackers.types import AnyGameState
 
 
 def lines(text: str) -> list[str]:
@@ -71,9 +72,9 @@ class SetupForm(forms.Form):
         return {"trackers": specs}
 
 
-def initial_state(setup: dict[str, Any]) -> State:
+def initial_state(setup: Payload) -> AnyGameState:
     """The state before any event: the trackers the group asked for at creation."""
-    state: State = {"trackers": [], "next_id": 1}
+    state: AnyGameState = {"trackers": [], "next_id": 1}
     specs = setup.get("trackers", [])
     if not isinstance(specs, list):
         raise CommandError(_("The set-up is not a list of trackers."))

@@ -25,8 +25,9 @@ from campaigns.games.eldritch import (
     setup,
 )
 from campaigns.games.eldritch.context import context
+from campaigns.games.eldritch.state import EldritchState
 
-GAME = Game(
+GAME = Game[EldritchState](
     key="eldritch",
     name=_("Eldritch Horror"),
     blurb=_(

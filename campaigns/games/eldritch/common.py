@@ -3,12 +3,10 @@ investigator falling, and the end of the game (rules.md §3a, §3d)."""
 
 from __future__ import annotations
 
-from typing import cast
-
 from django.utils.translation import gettext as _
 
-from campaigns.commands import CommandError, Payload, State
-from campaigns.games.eldritch.state import Game, Investigator
+from campaigns.commands import CommandError, Payload
+from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 # Every live region of the game's pages: a change redraws those the page it came from has.
 REGIONS = (
@@ -24,14 +22,14 @@ REGIONS = (
 )
 
 
-def game_of(state: State, field: str | None = None, over_ok: bool = False) -> Game:
+def game_of(state: EldritchState, field: str | None = None, over_ok: bool = False) -> Game:
     """The game on the table; refused when there is none, or when it is over."""
-    game = state.get("game")
-    if not isinstance(game, dict):
+    game = state["game"]
+    if game is None:
         raise CommandError(_("No game is on the table: start one first."), field)
     if game["outcome"] is not None and not over_ok:
         raise CommandError(_("This game is over: log it, or undo the last change."), field)
-    return cast(Game, game)
+    return game
 
 
 def investigator(game: Game, payload: Payload, key: str = "investigator") -> Investigator:
@@ -42,7 +40,7 @@ def investigator(game: Game, payload: Payload, key: str = "investigator") -> Inv
     raise CommandError(_("That investigator is not in this game."), key)
 
 
-def named(state: State, data_: Payload) -> Payload:
+def named(state: EldritchState, data_: Payload) -> Payload:
     """The investigator's name, stored in the payload for the history's words: the group's own
     when it gave one (names.py)."""
     name = investigator(game_of(state), data_)["name"]

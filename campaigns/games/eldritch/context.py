@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
-from campaigns.commands import State
 from campaigns.games.base import Viewing
 from campaigns.games.eldritch import data, doom, log, mythos_deck, names, rolls, round
 from campaigns.games.eldritch.investigators import available, investigator_view
-from campaigns.games.eldritch.state import Game
+from campaigns.games.eldritch.state import EldritchState, Game, Pick
 
 
 def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict[str, Any]:
@@ -52,7 +51,7 @@ def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict
     }
 
 
-def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict[str, Any]:
+def context(campaign: Any, state: EldritchState, viewing: Viewing | None = None) -> dict[str, Any]:
     if "games" not in state:
         return {}
     viewing = viewing or Viewing()
@@ -60,11 +59,7 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
     pick = state.get("pick")
     return {
         "eh": {
-            "game": (
-                game_view(cast(Game, game), viewing, names.shower(state))
-                if isinstance(game, dict)
-                else None
-            ),
+            "game": (game_view(game, viewing, names.shower(state)) if game is not None else None),
             "buzz": viewing.live,
             "acted": viewing.acted,
             "pick_initial": pick_initial(pick) if pick else {},
@@ -78,9 +73,9 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
     }
 
 
-def pick_initial(pick: dict[str, Any]) -> dict[str, Any]:
+def pick_initial(pick: Pick) -> dict[str, object]:
     """The new-game form filled in from the last random pick."""
-    initial: dict[str, Any] = {
+    initial: dict[str, object] = {
         "ancient_one": pick["ancient_one"],
         "players": len(pick["investigators"]),
     }

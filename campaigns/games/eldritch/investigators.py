@@ -5,20 +5,22 @@ one (rules.md §3a; [001:182-220, 001:360-370, 001:391-397, 001:545-552, 001:151
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, Literal
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrPromise
 
 from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_int,
     need_str,
+    said_choice,
 )
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import (
@@ -31,10 +33,17 @@ from campaigns.games.eldritch.common import (
     who,
 )
 from campaigns.games.eldritch.setup import parse_typed
-from campaigns.games.eldritch.state import Game, Investigator
+from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
-TRACKS = {"health": gettext_lazy("Health"), "sanity": gettext_lazy("Sanity")}
-TICKETS = {"train": gettext_lazy("Train ticket"), "ship": gettext_lazy("Ship ticket")}
+# Keyed by the investigator's own keys, so a choice from a payload reads and writes them typed.
+TRACKS: dict[Literal["health", "sanity"], StrPromise] = {
+    "health": gettext_lazy("Health"),
+    "sanity": gettext_lazy("Sanity"),
+}
+TICKETS: dict[Literal["train", "ship"], StrPromise] = {
+    "train": gettext_lazy("Train ticket"),
+    "ship": gettext_lazy("Ship ticket"),
+}
 FALLEN = ("defeated", "devoured")
 
 
@@ -99,15 +108,15 @@ class ReplaceForm(forms.Form):
     )
 
 
-def apply_track(state: State, payload: Payload) -> None:
+def apply_track(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "delta")
     person = investigator(game, payload)
     track = need_choice(payload, "track", TRACKS)
     delta = need_int(payload, "delta", -1, 1)
     if person["status"] in (*FALLEN, "eliminated"):
         raise CommandError(_("%(name)s is out of play.") % {"name": person["name"]}, "delta")
-    value = person[track] + delta  # type: ignore[literal-required]
-    top = person[f"max_{track}"]  # type: ignore[literal-required]
+    value = person[track] + delta
+    top = person["max_health"] if track == "health" else person["max_sanity"]
     if value > top:
         raise CommandError(
             _("%(name)s's %(track)s is at its maximum (%(max)d).")
@@ -116,12 +125,12 @@ def apply_track(state: State, payload: Payload) -> None:
         )
     if value < 0:
         raise CommandError(_("It is already 0."), "delta")
-    person[track] = value  # type: ignore[literal-required]
+    person[track] = value
     if value == 0:
         fall(game, person, "defeated")
 
 
-def apply_clues(state: State, payload: Payload) -> None:
+def apply_clues(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "delta"), payload)
     value = person["clues"] + need_int(payload, "delta", -1, 1)
     if not 0 <= value <= data.MAX_CLUES:
@@ -129,20 +138,20 @@ def apply_clues(state: State, payload: Payload) -> None:
     person["clues"] = value
 
 
-def apply_ticket(state: State, payload: Payload) -> None:
+def apply_ticket(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "delta"), payload)
     kind = need_choice(payload, "kind", TICKETS)
-    value = person[kind] + need_int(payload, "delta", -1, 1)  # type: ignore[literal-required]
+    value = person[kind] + need_int(payload, "delta", -1, 1)
     if value < 0:
         raise CommandError(_("No such ticket to discard."), "delta")
     if value + person["ship" if kind == "train" else "train"] > data.MAX_TICKETS:
         raise CommandError(
             _("At most two travel tickets together: discard one to gain a new one."), "delta"
         )
-    person[kind] = value  # type: ignore[literal-required]
+    person[kind] = value
 
 
-def apply_improve(state: State, payload: Payload) -> None:
+def apply_improve(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "skill"), payload)
     skill = need_choice(payload, "skill", data.SKILLS)
     value = person["improvements"][skill] + need_int(payload, "delta", -1, 1)
@@ -151,7 +160,7 @@ def apply_improve(state: State, payload: Payload) -> None:
     person["improvements"][skill] = value
 
 
-def apply_condition(state: State, payload: Payload) -> None:
+def apply_condition(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "condition"), payload)
     condition = need_str(payload, "condition", data.NAME_LENGTH).strip()
     if condition.casefold() in (c.casefold() for c in person["conditions"]):
@@ -163,7 +172,7 @@ def apply_condition(state: State, payload: Payload) -> None:
     person["conditions"].append(condition)
 
 
-def apply_uncondition(state: State, payload: Payload) -> None:
+def apply_uncondition(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "condition"), payload)
     condition = need_str(payload, "condition", data.NAME_LENGTH)
     if condition not in person["conditions"]:
@@ -171,7 +180,7 @@ def apply_uncondition(state: State, payload: Payload) -> None:
     person["conditions"].remove(condition)
 
 
-def apply_status(state: State, payload: Payload) -> None:
+def apply_status(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "status")
     person = investigator(game, payload)
     status = need_choice(payload, "status", data.STATUSES)
@@ -200,20 +209,27 @@ def available(game: Game) -> list[str]:
     return [name for name in data.INVESTIGATORS if name not in taken]
 
 
-def resolve_replace(state: State, data_: Payload, rng: Any) -> Payload:
-    person: dict[str, Any] = {}
-    if data_.get("chosen"):
-        facts = data.INVESTIGATORS[data_["chosen"]]
+def said_name(person: object) -> object:
+    """The name in a payload's investigator, for the history."""
+    return person.get("name", "?") if isinstance(person, dict) else "?"
+
+
+def resolve_replace(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
+    person: dict[str, object] = {}
+    chosen, typed = data_.get("chosen"), data_.get("typed")
+    if chosen:
+        name = need_choice(data_, "chosen", data.INVESTIGATORS)
+        facts = data.INVESTIGATORS[name]
         person = {k: facts[k] for k in ("health", "sanity", "skills")}
-        person["name"] = data_["chosen"]
-    elif data_.get("typed"):
-        person = parse_typed(data_["typed"])[0]
+        person["name"] = name
+    elif typed:
+        person = parse_typed(need_str(data_, "typed", 80))[0]
     else:
         raise CommandError(_("Choose the new investigator, or type one."), "chosen")
     return {"investigator": data_["investigator"], "new": person, **named(state, data_)}
 
 
-def apply_replace(state: State, payload: Payload) -> None:
+def apply_replace(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "chosen")
     old = investigator(game, payload)
     if old["status"] not in FALLEN:
@@ -292,7 +308,7 @@ COMMANDS = (
         apply_track,
         lambda p: (
             _("%(who)s: %(track)s %(delta)s")
-            % {"who": who(p), "track": TRACKS.get(str(p.get("track")), "?"), "delta": signed(p)}
+            % {"who": who(p), "track": said_choice(TRACKS, p.get("track")), "delta": signed(p)}
         ),
         resolve=lambda s, d, r: {**d, **named(s, d)},
         regions=REGIONS,
@@ -311,7 +327,7 @@ COMMANDS = (
         apply_ticket,
         lambda p: (
             _("%(who)s: %(kind)s %(delta)s")
-            % {"who": who(p), "kind": TICKETS.get(str(p.get("kind")), "?"), "delta": signed(p)}
+            % {"who": who(p), "kind": said_choice(TICKETS, p.get("kind")), "delta": signed(p)}
         ),
         resolve=lambda s, d, r: {**d, **named(s, d)},
         regions=REGIONS,
@@ -367,10 +383,7 @@ COMMANDS = (
         "eh.replace",
         ReplaceForm,
         apply_replace,
-        lambda p: (
-            _("%(new)s replaces %(who)s")
-            % {"who": who(p), "new": (p.get("new") or {}).get("name", "?")}
-        ),
+        lambda p: _("%(new)s replaces %(who)s") % {"who": who(p), "new": said_name(p.get("new"))},
         resolve=resolve_replace,
         stale_check=True,
         regions=REGIONS,

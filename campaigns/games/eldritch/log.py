@@ -17,7 +17,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_date,
     need_int,
@@ -26,7 +25,7 @@ from campaigns.commands import (
 )
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS
-from campaigns.games.eldritch.state import LoggedGame
+from campaigns.games.eldritch.state import EldritchState, LoggedGame
 from campaigns.words import joined
 
 
@@ -74,7 +73,7 @@ class PickForm(forms.Form):
     )
 
 
-def apply_log(state: State, payload: Payload) -> None:
+def apply_log(state: EldritchState, payload: Payload) -> None:
     game = state.get("game")
     if not isinstance(game, dict):
         raise CommandError(_("No game is on the table: start one first."), "result")
@@ -94,7 +93,7 @@ def apply_log(state: State, payload: Payload) -> None:
     state["game"] = None
 
 
-def apply_unlog(state: State, payload: Payload) -> None:
+def apply_unlog(state: EldritchState, payload: Payload) -> None:
     ident = need_int(payload, "item")
     kept = [g for g in state["games"] if g["id"] != ident]
     if len(kept) == len(state["games"]):
@@ -102,9 +101,12 @@ def apply_unlog(state: State, payload: Payload) -> None:
     state["games"] = kept
 
 
-def resolve_pick(state: State, data_: Payload, rng: random.Random) -> Payload:
-    owned = set(data_["expansions"])
-    recent = state["games"][-data_["skip"] :] if data_["skip"] else []
+def resolve_pick(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
+    expansions = data_.get("expansions")
+    owned = {str(name) for name in expansions} if isinstance(expansions, list) else set()
+    skip = need_int(data_, "skip", 0)
+    players = need_int(data_, "players", 1)
+    recent = state["games"][-skip:] if skip else []
     played = {g["ancient_one"] for g in recent}
     used = {n for g in recent for n in g["investigators"]}
     ancients = [
@@ -115,19 +117,19 @@ def resolve_pick(state: State, data_: Payload, rng: random.Random) -> Payload:
         raise CommandError(
             _("No Ancient One is left in these boxes outside the last games."), "expansions"
         )
-    if len(people) < data_["players"]:
+    if len(people) < players:
         raise CommandError(
             _("Too few investigators are left in these boxes outside the last games."),
             "expansions",
         )
     return {
         "ancient_one": rng.choice(ancients),
-        "investigators": rng.sample(people, data_["players"]),
+        "investigators": rng.sample(people, players),
         "expansions": sorted(owned),
     }
 
 
-def apply_pick(state: State, payload: Payload) -> None:
+def apply_pick(state: EldritchState, payload: Payload) -> None:
     ancient = need_choice(payload, "ancient_one", data.ANCIENT_ONES)
     people = payload.get("investigators")
     if (
@@ -144,7 +146,7 @@ def apply_pick(state: State, payload: Payload) -> None:
     }
 
 
-def log_view(state: State) -> dict[str, Any]:
+def log_view(state: EldritchState) -> dict[str, Any]:
     shown = names.shower(state)
     pick = state.get("pick")
     games = state.get("games", [])

@@ -17,7 +17,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_bool,
     need_choice,
     next_id,
@@ -25,7 +24,7 @@ from campaigns.commands import (
 from campaigns.engines import mythos
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS, game_of
-from campaigns.games.eldritch.state import Game
+from campaigns.games.eldritch.state import EldritchState, Game
 
 
 class DrawForm(forms.Form):
@@ -44,7 +43,7 @@ EMPTY = gettext_lazy(
 )
 
 
-def resolve_draw(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_draw(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     game = game_of(state)
     try:
         return {"colour": mythos.pick(game["deck"], rng), "recorded": False}
@@ -52,11 +51,11 @@ def resolve_draw(state: State, data_: Payload, rng: random.Random) -> Payload:
         raise CommandError(str(EMPTY)) from None
 
 
-def resolve_record(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_record(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     return {"colour": data_["colour"], "recorded": True}
 
 
-def apply_draw(state: State, payload: Payload) -> None:
+def apply_draw(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "colour")
     colour = need_choice(payload, "colour", data.COLOURS)
     recorded = need_bool(payload, "recorded")
@@ -98,12 +97,11 @@ def deck_view(game: Game) -> dict[str, Any]:
         {
             "label": data.STAGE_LABELS[i],
             "built": [
-                {"colour": c, "label": label, "count": game["built"][i][n]}
-                for n, (c, label) in enumerate(data.COLOURS.items())
+                {"colour": c, "label": data.COLOURS[c], "count": game["built"][i][n]}
+                for n, c in enumerate(mythos.COLOURS)
             ],
             "left": [
-                {"colour": c, "label": label, "count": stage[c]}  # type: ignore[literal-required]
-                for c, label in data.COLOURS.items()
+                {"colour": c, "label": data.COLOURS[c], "count": stage[c]} for c in mythos.COLOURS
             ],
             "total": mythos.left(stage),
             "current": i == current,
@@ -116,8 +114,12 @@ def deck_view(game: Game) -> dict[str, Any]:
         "stages": stages,
         # The same counts by colour, a row each (the table display's narrower table).
         "colours_left": [
-            {"colour": c, "label": label, "counts": [stage[c] for stage in deck["stages"]]}  # type: ignore[literal-required]
-            for c, label in data.COLOURS.items()
+            {
+                "colour": c,
+                "label": data.COLOURS[c],
+                "counts": [stage[c] for stage in deck["stages"]],
+            }
+            for c in mythos.COLOURS
         ],
         "cards_left": mythos.cards_left(deck),
         "empty": current is None,

@@ -12,11 +12,19 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from campaigns.commands import Command, CommandError, Payload, State, need_int, next_id
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    need_choice,
+    need_int,
+    need_opt_int,
+    next_id,
+)
 from campaigns.engines import dice
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS, game_of
-from campaigns.games.eldritch.state import Game, Roll
+from campaigns.games.eldritch.state import EldritchState, Game, Roll
 
 BONUS = {
     "normal": (5, gettext_lazy("Normal (5–6)")),
@@ -46,22 +54,22 @@ class RerollForm(forms.Form):
     roll = forms.IntegerField(widget=forms.HiddenInput)
 
 
-def resolve_roll(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_roll(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     game = game_of(state, "dice")
-    who = data_.get("investigator")
+    who = need_opt_int(data_, "investigator")
     name = next((p["name"] for p in game["investigators"] if p["id"] == who), "")
     if who is not None and not name:
         raise CommandError(_("That investigator is not in this game."), "investigator")
     return {
-        "dice": data_["dice"],
-        "success_on": BONUS[data_["bonus"]][0],
+        "dice": need_int(data_, "dice", 1, data.MAX_DICE),
+        "success_on": BONUS[need_choice(data_, "bonus", BONUS)][0],
         "investigator": who,
         "who": name,
-        "faces": dice.roll(data_["dice"], rng),
+        "faces": dice.roll(need_int(data_, "dice", 1, data.MAX_DICE), rng),
     }
 
 
-def apply_roll(state: State, payload: Payload) -> None:
+def apply_roll(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "dice")
     count = need_int(payload, "dice", 1, data.MAX_DICE)
     faces = payload.get("faces")
@@ -70,7 +78,7 @@ def apply_roll(state: State, payload: Payload) -> None:
     for face in faces:
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
             raise CommandError(_("The roll does not fit."), "dice")
-    who = payload.get("investigator")
+    who = need_opt_int(payload, "investigator")
     if who is not None and not any(p["id"] == who for p in game["investigators"]):
         raise CommandError(_("That investigator is not in this game."), "investigator")
     game["rolls"].append(
@@ -86,7 +94,7 @@ def apply_roll(state: State, payload: Payload) -> None:
 
 
 def describe_roll(payload: Payload) -> str:
-    faces: list[Any] = payload.get("faces") or []
+    faces = payload.get("faces")
     faces = faces if isinstance(faces, list) else []
     on = payload.get("success_on")
     on = on if isinstance(on, int) else 5
@@ -108,7 +116,7 @@ def the_roll(game: Game, payload: Payload) -> Roll:
     raise CommandError(_("That roll is not in this game."), "roll")
 
 
-def resolve_reroll(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_reroll(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     roll = the_roll(game_of(state, "roll"), data_)
     try:
         die, after = dice.reroll_one(roll["faces"], roll["success_on"], rng)
@@ -117,7 +125,7 @@ def resolve_reroll(state: State, data_: Payload, rng: random.Random) -> Payload:
     return {"roll": roll["id"], "die": die, "after": after}
 
 
-def apply_reroll(state: State, payload: Payload) -> None:
+def apply_reroll(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "roll")
     roll = the_roll(game, payload)
     die = need_int(payload, "die", 0, len(roll["faces"]) - 1)

@@ -10,11 +10,11 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_choice
+from campaigns.commands import Command, CommandError, Payload, need_choice
 from campaigns.engines import mythos
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, game_of, investigator, named, who
-from campaigns.games.eldritch.state import Game
+from campaigns.games.eldritch.state import EldritchState, Game
 from campaigns.words import joined
 
 
@@ -34,7 +34,7 @@ def deck_out(game: Game) -> bool:
     return game["phase"] == "mythos" and not drew and mythos.cards_left(game["deck"]) == 0
 
 
-def apply_phase(state: State, payload: Payload) -> None:
+def apply_phase(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "phase")
     if need_choice(payload, "phase", data.PHASES) != game["phase"]:
         raise CommandError(_("The round has moved on meanwhile: here is where it is."), "phase")
@@ -66,7 +66,7 @@ def describe_phase(payload: Payload) -> str:
     return _("%(phase)s ended") % {"phase": data.PHASES.get(str(payload.get("phase")), "?")}
 
 
-def apply_lead(state: State, payload: Payload) -> None:
+def apply_lead(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "investigator")
     person = investigator(game, payload)
     if person["status"] not in ("normal", "delayed"):

@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.engines import mythos
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS
@@ -229,7 +229,7 @@ def need(value: Any, kind: type, lo: int = 0, hi: int = 10**6) -> Any:
     return value
 
 
-def new_game(setup: Any, state: State | None = None) -> Game:
+def new_game(setup: Any, state: EldritchState | None = None) -> Game:
     """A game on the table from a plain set-up, checked again (it may come from a file)."""
     if not isinstance(setup, dict) or not isinstance(setup.get("investigators"), list):
         raise CommandError(_("The set-up does not fit this game."))
@@ -308,25 +308,16 @@ def new_game(setup: Any, state: State | None = None) -> Game:
     }
 
 
-def initial_state(setup: dict[str, Any]) -> State:
+def initial_state(setup: dict[str, Any]) -> EldritchState:
     """The state before any event: the first game on the table, no game logged yet."""
     if not isinstance(setup, dict):
         raise CommandError(_("The set-up does not fit this game."))
     game = new_game(setup.get("game"))
-    state: EldritchState = {
-        "name": "",
-        "archived": False,
-        "next_id": 100,
-        "game": game,
-        "games": [],
-        "pick": None,
-    }
-    plain: State = dict(state)
-    del plain["name"], plain["archived"]  # the campaign adds them
-    return plain
+    # No name nor archived flag: the campaign adds them.
+    return {"next_id": 100, "game": game, "games": [], "pick": None}
 
 
-def resolve_start(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_start(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     payload = {"game": data_["game"]}
     ancient = data_["game"].get("ancient_one") if isinstance(data_["game"], dict) else None
     if isinstance(ancient, str) and names.for_history(state, ancient) != ancient:
@@ -334,7 +325,7 @@ def resolve_start(state: State, data_: Payload, rng: random.Random) -> Payload:
     return payload
 
 
-def apply_start(state: State, payload: Payload) -> None:
+def apply_start(state: EldritchState, payload: Payload) -> None:
     state["game"] = new_game(payload.get("game"))
 
 

@@ -16,8 +16,9 @@ from campaigns.games.base import META_COMMANDS, Game, Page
 from campaigns.games.noir import actions, columns, endphase, log, piles, triggers
 from campaigns.games.noir.context import context
 from campaigns.games.noir.setup import SetupForm, initial_state
+from campaigns.games.noir.state import NoirState
 
-GAME = Game(
+GAME = Game[NoirState](
     key="noir",
     name=_("Arkham Noir"),
     blurb=_("A solo case tracker: case columns, piles, the end-phase checks and a log of cases."),

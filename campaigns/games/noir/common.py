@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import CommandError, Payload, State, need_int
+from campaigns.commands import CommandError, Payload, need_int
 from campaigns.engines import noir
 from campaigns.games.noir.state import NoirState
 
 
-def noir_state(state: State) -> NoirState:
-    return cast(NoirState, state)
-
-
-def change(state: State, step: Callable[..., noir.Play], *args: Any) -> None:
+def change(state: NoirState, step: Callable[..., noir.Play], *args: object) -> None:
     """Run one engine change on the play, turning its refusal into the user's message."""
     try:
         state["play"] = step(state["play"], *args)
