@@ -11,7 +11,6 @@ reads the same isolated or not, and is left as it is.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 
@@ -25,7 +24,7 @@ def turns(text: str) -> bool:
     return any(unicodedata.bidirectional(c) in TURNING for c in text)
 
 
-def isolate(value: Any) -> Any:
+def isolate[T](value: T) -> T | str:
     """A typed text isolated for direction when it needs to be; markup is kept as it is."""
     if not isinstance(value, str) or not turns(value):
         return value
@@ -34,7 +33,7 @@ def isolate(value: Any) -> Any:
     return f"{FSI}{value}{PDI}"
 
 
-def isolate_all(value: Any) -> Any:
+def isolate_all(value: object) -> object:
     """Every typed text in a change's payload isolated (lists and mappings walked)."""
     if isinstance(value, str):
         return isolate(value)

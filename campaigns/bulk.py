@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.models import Model
 
 from campaigns.commands import State
 from campaigns.models import Campaign, Event, Snapshot
@@ -36,7 +37,7 @@ _EVENT_FIELDS = (
 )
 
 
-def reserve_ids(model: Any, count: int) -> list[int]:
+def reserve_ids(model: type[Model], count: int) -> list[int]:
     """`count` ids that no other row of `model` will be given."""
     table = model._meta.db_table
     if count == 0:

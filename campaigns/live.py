@@ -33,7 +33,6 @@ import logging
 import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -291,7 +290,7 @@ def read_versions(ids: list[int], watches: list[Watch]) -> tuple[dict[int, int],
 
 def file_stamp(path: str) -> tuple:
     """What changes whenever a commit reaches the SQLite file (its write-ahead log included)."""
-    stamp: list[Any] = []
+    stamp: list[object] = []
     for name in (path, path + "-wal") if path else ():
         try:
             info = os.stat(name)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import connection
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
@@ -26,7 +27,7 @@ def digest(session_key: str) -> str:
     return hashlib.sha256(session_key.encode()).hexdigest()[:32]
 
 
-def session_model() -> Any:
+def session_model() -> type[AbstractBaseSession]:
     """The model the site's sessions are kept in. A stream checks its session without a request
     of its own, so the sessions must be in the database (Django's default engine, as here)."""
     return import_module(settings.SESSION_ENGINE).SessionStore.get_model_class()

@@ -38,7 +38,7 @@ INPUTS = frozenset(
 )
 
 
-def formatted(value: Any) -> str:
+def formatted(value: object) -> str:
     """`value|stringformat:'s'`, escaped as a template escapes it (safe text stays as it is)."""
     return str(value) if isinstance(value, SafeData) else str(conditional_escape(f"{value}"))
 

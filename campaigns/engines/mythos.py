@@ -31,15 +31,17 @@ class DeckError(ValueError):
     """A draw the deck cannot give (it is empty, or has no card of that colour in this stage)."""
 
 
-def build(stages: list[list[int]]) -> Deck:
-    """A deck from three [green, yellow, blue] counts, stage I first."""
-    if len(stages) != STAGES or any(len(s) != len(COLOURS) for s in stages):
+def build(stages: object) -> Deck:
+    """A deck from three [green, yellow, blue] counts, stage I first (a set-up read back from a
+    file is checked here)."""
+    if not isinstance(stages, list) or len(stages) != STAGES:
         raise DeckError("A mythos deck has three stages of green, yellow and blue.")
-    if any(
-        not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 20 for s in stages for n in s
-    ):
+    if any(not isinstance(s, list) or len(s) != len(COLOURS) for s in stages):
+        raise DeckError("A mythos deck has three stages of green, yellow and blue.")
+    counts = [[n for n in s if isinstance(n, int) and not isinstance(n, bool)] for s in stages]
+    if any(len(c) != len(COLOURS) or not all(0 <= n <= 20 for n in c) for c in counts):
         raise DeckError("Each count is a whole number from 0 to 20.")
-    return {"stages": [Stage(green=s[0], yellow=s[1], blue=s[2]) for s in stages]}
+    return {"stages": [Stage(green=c[0], yellow=c[1], blue=c[2]) for c in counts]}
 
 
 def left(stage: Stage) -> int:

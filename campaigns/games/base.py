@@ -54,8 +54,6 @@ class Later:
     def __eq__(self, other: object) -> bool:
         return self.value == (other.value if isinstance(other, Later) else other)
 
-    __hash__ = None  # type: ignore[assignment]
-
 
 @dataclass(frozen=True)
 class Page:

@@ -10,9 +10,8 @@ the counter's HTML, not the page's. The element inside the tag carries the same 
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
+from django.template.base import FilterExpression, Parser, Token
 
 register = template.Library()
 
@@ -40,13 +39,13 @@ class Inside:
         self.regions = regions
 
 
-def literal(region: Any) -> str | None:
+def literal(region: FilterExpression) -> str | None:
     """A region's id when the template writes it as a constant ("bag-elder"), else None."""
     return region.var if isinstance(region.var, str) and not region.filters else None
 
 
 class RegionNode(template.Node):
-    def __init__(self, region: Any, nodelist: template.NodeList, nested: bool):
+    def __init__(self, region: FilterExpression, nodelist: template.NodeList, nested: bool):
         self.region = region
         self.nodelist = nodelist
         inner = nodelist.get_nodes_by_type(RegionNode)
@@ -83,7 +82,7 @@ class RegionNode(template.Node):
 
 
 @register.tag
-def region(parser: Any, token: Any) -> RegionNode:
+def region(parser: Parser, token: Token) -> RegionNode:
     """`{% region "bag-drawn" %}<div id="bag-drawn" data-live>…</div>{% endregion %}`"""
     bits = token.split_contents()
     if len(bits) not in (2, 3) or (len(bits) == 3 and bits[2] != "nested"):

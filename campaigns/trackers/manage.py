@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -46,7 +45,7 @@ from campaigns.trackers.types import (
 )
 
 
-def parse_counter_line(line: str) -> dict[str, Any]:
+def parse_counter_line(line: str) -> dict[str, object]:
     """“Doom 0 12” is a counter from 0 to 12; “Life 0 30 30” starts at 30; “Round” is open."""
     words = line.translate(FULL_WIDTH).split()
     numbers: list[int] = []
@@ -54,7 +53,7 @@ def parse_counter_line(line: str) -> dict[str, Any]:
         numbers.insert(0, int(words.pop()))
     if not words:
         raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
-    spec: dict[str, Any] = {"kind": "counter", "name": " ".join(words)[:NAME_LENGTH]}
+    spec: dict[str, object] = {"kind": "counter", "name": " ".join(words)[:NAME_LENGTH]}
     if len(numbers) == 1:
         raise forms.ValidationError(
             _("“%(line)s”: give both the lowest and the highest value, or neither.")
@@ -67,7 +66,7 @@ def parse_counter_line(line: str) -> dict[str, Any]:
     return spec
 
 
-def parse_checklist_line(line: str) -> dict[str, Any]:
+def parse_checklist_line(line: str) -> dict[str, object]:
     """“Stickers: A, B, C” is a checklist named Stickers with three items."""
     name, _sep, rest = line.translate(FULL_WIDTH).partition(":")
     items = [item.strip() for item in rest.split(",") if item.strip()]
@@ -200,7 +199,7 @@ class AddTrackerForm(forms.Form):
         text = self.cleaned_data["items"].translate(FULL_WIDTH)
         return [item.strip() for item in text.split(",") if item.strip()]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if cleaned.get("kind") == "deck" and "items" in cleaned:
             try:

@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import segno
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.forms import Form
+from django.http import HttpResponse, QueryDict
 from django.http.request import split_domain_port
 from django.shortcuts import render
 from django.template.loader import get_template
@@ -47,11 +47,11 @@ class Refusal:
 
     region: str
     message: str
-    data: Any = None
+    data: QueryDict | None = None
     # The field the refusal is about (a form field's name), for a message next to it.
     field: str | None = None
     action: str = ""
-    form: Any = None
+    form: Form | None = None
     # Set when its region is drawn (`{% region %}`); the undo bar, drawn after every region,
     # shows a refusal whose region the page no longer has, so no message is ever lost.
     shown: bool = False
@@ -70,7 +70,9 @@ class Refusal:
 # The site's own campaign pages; a game's pages come from its `pages`.
 
 
-def history_context(request: Request, campaign: Campaign, membership: Membership) -> dict[str, Any]:
+def history_context(
+    request: Request, campaign: Campaign, membership: Membership
+) -> dict[str, object]:
     events = campaign.events.select_related("actor").order_by("-seq")
     paginator = Paginator(events, 30, allow_empty_first_page=True)
     # The count comes from the version, not a COUNT(*): one event per version.
@@ -89,8 +91,10 @@ def history_context(request: Request, campaign: Campaign, membership: Membership
     return {"events_page": events_page, "rows": rows}
 
 
-def members_context(request: Request, campaign: Campaign, membership: Membership) -> dict[str, Any]:
-    context: dict[str, Any] = {"members": campaign.memberships.select_related("user")}
+def members_context(
+    request: Request, campaign: Campaign, membership: Membership
+) -> dict[str, object]:
+    context: dict[str, object] = {"members": campaign.memberships.select_related("user")}
     # The table display's own link and QR code, for any member to open on a tablet, when the
     # display has something to show for this campaign.
     if campaign.game_module.displays(campaign.state):
@@ -125,11 +129,11 @@ def invitation_url(request: Request, path: str) -> str:
 
 def settings_context(
     request: Request, campaign: Campaign, membership: Membership
-) -> dict[str, Any]:
+) -> dict[str, object]:
     return {"delete_form": DeleteForm(campaign_name=campaign.name, auto_id="delete-%s")}
 
 
-PageContext = Callable[[Request, Campaign, Membership], dict[str, Any]]
+PageContext = Callable[[Request, Campaign, Membership], dict[str, object]]
 SITE_PAGES: dict[str, tuple[str, PageContext]] = {
     "history": ("history.html", history_context),
     "members": ("members.html", members_context),
@@ -161,8 +165,8 @@ def page_context(
     membership: Membership,
     page: str = "",
     refusal: Refusal | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
+    **extra: object,
+) -> dict[str, object]:
     game = campaign.game_module
     state = campaign.state
     redo_event = campaign.redo_top.target if campaign.redo_top else None
@@ -225,13 +229,13 @@ def render_page(
     page: str = "",
     status: int = 200,
     refusal: Refusal | None = None,
-    **extra: Any,
+    **extra: object,
 ) -> HttpResponse:
     """A campaign page, whole (or only its content, for htmx and the live refresh). The live
     refresh's answer is drawn once for all the phones that show the same (`shared`)."""
     template = template_for(campaign, page)
 
-    def draw(**more: Any) -> HttpResponse:
+    def draw(**more: object) -> HttpResponse:
         context = page_context(request, campaign, membership, page, refusal, **extra, **more)
         context["content_only"] = bool(request.htmx)
         return render(request, template, context, status=status)
@@ -245,7 +249,7 @@ OOB = re.compile(r"^(\s*<[a-zA-Z][\w-]*)")
 
 
 def render_regions(
-    request: Request, campaign: Campaign, page: str, context: dict[str, Any], wanted: set[str]
+    request: Request, campaign: Campaign, page: str, context: dict[str, object], wanted: set[str]
 ) -> Regions:
     regions = Regions(wanted)
     context[COLLECT] = regions

@@ -22,12 +22,12 @@ part of.
 
 from __future__ import annotations
 
+import datetime
 import secrets
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -95,7 +95,7 @@ def key_of(request: Request, row: Row, page: str) -> tuple:
 
 
 # What the key reads of the campaign and the membership: pk, version, updated, role, game.
-Row = tuple[int, int, Any, str, str]
+Row = tuple[int, int, datetime.datetime, str, str]
 
 
 def row_of(campaign: Campaign, membership: Membership) -> Row:

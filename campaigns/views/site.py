@@ -8,7 +8,6 @@ import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
@@ -131,7 +130,7 @@ def forgotten_on_the_phone(view: Callable[..., HttpResponse]) -> Callable[..., H
     as the form goes; Clear-Site-Data is the browsers' own way, for the HTTP cache)."""
 
     @functools.wraps(view)
-    def wrapped(request: Request, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: Request, *args: object, **kwargs: object) -> HttpResponse:
         response = view(request, *args, **kwargs)
         if request.method == "POST":
             response["Clear-Site-Data"] = '"cache"'

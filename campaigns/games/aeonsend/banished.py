@@ -6,8 +6,6 @@ restored_reason}]).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -128,7 +126,7 @@ class SearchForm(forms.Form):
     )
 
 
-def banished_view(state: AeonsEndState, query: str) -> dict[str, Any]:
+def banished_view(state: AeonsEndState, query: str) -> dict[str, object]:
     wanted = query.casefold()
     items = [
         {**item, "from_upgrade": item["source"] == "upgrade"}

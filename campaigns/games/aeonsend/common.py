@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import (
     CommandError,
@@ -113,7 +114,7 @@ class LinesField(forms.CharField):
         return items
 
 
-def optional_game(label: Any = None) -> forms.IntegerField:
+def optional_game(label: StrOrPromise | None = None) -> forms.IntegerField:
     return forms.IntegerField(
         label=label or gettext_lazy("Game"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),

@@ -12,8 +12,6 @@ State: ``exhausted_double`` (absent: on, as the rulebook prints it).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 
@@ -44,7 +42,7 @@ def describe_doubling(p: Payload) -> str:
 COMMANDS = (Command("ae.doubling", DoublingForm, apply_doubling, describe_doubling),)
 
 
-def exhausted_view(state: AeonsEndState) -> dict[str, Any]:
+def exhausted_view(state: AeonsEndState) -> dict[str, object]:
     applied = [
         {"letter": letter, "text": state["stickers"][letter]["text"]}
         for letter in LETTERS

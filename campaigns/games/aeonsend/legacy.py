@@ -217,8 +217,8 @@ class SealForm(forms.Form):
     note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
 
 
-def sealed_label(key: Any) -> str:
-    kind, label = data.SEALED.get(key, ("", "?"))
+def sealed_label(key: object) -> str:
+    kind, label = data.SEALED.get(str(key), ("", "?"))
     return {
         "stop": _("Stop deck %(x)s"),
         "box": _("Box %(x)s"),
@@ -255,7 +255,7 @@ class LegacyForm(forms.Form):
     )
 
 
-def clean_card_number(value: Any) -> str:
+def clean_card_number(value: object) -> str:
     return value.strip().upper().replace(" ", "") if isinstance(value, str) else ""
 
 
@@ -378,7 +378,7 @@ COMMANDS = (
 # What the pages show
 
 
-def chapter_view(state: AeonsEndState) -> dict[str, Any]:
+def chapter_view(state: AeonsEndState) -> dict[str, object]:
     here = state["chapter"]
     index = data.POINTS.index(here)
     stickers = state["stickers"]
@@ -411,7 +411,7 @@ def chapter_view(state: AeonsEndState) -> dict[str, Any]:
     }
 
 
-def sticker_rows(state: AeonsEndState) -> list[dict[str, Any]]:
+def sticker_rows(state: AeonsEndState) -> list[dict[str, object]]:
     rows = []
     for letter in data.LETTERS:
         sticker = state["stickers"][letter]
@@ -429,7 +429,7 @@ def sticker_rows(state: AeonsEndState) -> list[dict[str, Any]]:
     return rows
 
 
-def sealed_groups(state: AeonsEndState) -> list[dict[str, Any]]:
+def sealed_groups(state: AeonsEndState) -> list[dict[str, object]]:
     groups: dict[str, dict[str, Any]] = {
         kind: {"kind": kind, "label": label, "items": [], "opened": 0}
         for kind, label in data.SEALED_KINDS.items()
@@ -448,7 +448,7 @@ def sealed_groups(state: AeonsEndState) -> list[dict[str, Any]]:
     return list(groups.values())
 
 
-def mages_view(state: AeonsEndState) -> list[dict[str, Any]]:
+def mages_view(state: AeonsEndState) -> list[dict[str, object]]:
     return [
         {
             **p,

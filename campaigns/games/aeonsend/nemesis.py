@@ -20,11 +20,11 @@ State, added to ``table`` by the first command that uses it (older games have ne
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import (
     Command,
@@ -69,7 +69,7 @@ def over_check(resolve=None):
 # The deck
 
 
-def tier_field(label: Any) -> forms.IntegerField:
+def tier_field(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         min_value=0,
@@ -89,7 +89,7 @@ class DeckForm(forms.Form):
     own_2 = tier_field(gettext_lazy("Tier 2: the nemesis's own cards"))
     own_3 = tier_field(gettext_lazy("Tier 3: the nemesis's own cards"))
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if self.errors:
             return cleaned
@@ -294,7 +294,7 @@ def second_victory(state: AeonsEndState) -> bool:
     )
 
 
-def nemesis_view(state: AeonsEndState) -> dict[str, Any]:
+def nemesis_view(state: AeonsEndState) -> dict[str, object]:
     table = state["table"]
     deck = table.get("nemesis_deck")
     players = len(state["players"])

@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext, ngettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import (
     Command,
@@ -88,7 +89,7 @@ def add_card_name(state: AeonsEndState, payload: Payload) -> None:
     payload["name"] = card["name"] if card else ""
 
 
-def pile_count(label: Any) -> forms.IntegerField:
+def pile_count(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         min_value=0,
@@ -434,7 +435,7 @@ COMMANDS = (
 # What the page shows
 
 
-def outside_view(state: AeonsEndState) -> dict[str, Any]:
+def outside_view(state: AeonsEndState) -> dict[str, object]:
     outside = state["outside"]
     available = {card["id"] for card in available_cards(state)}
     order = list(data.CARD_TYPES)

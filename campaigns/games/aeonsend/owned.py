@@ -195,7 +195,7 @@ COMMANDS = (
 )
 
 
-def owned_view(state: AeonsEndState) -> dict[str, Any]:
+def owned_view(state: AeonsEndState) -> dict[str, object]:
     mine = owned_sets(state)
     return {
         "sets": [

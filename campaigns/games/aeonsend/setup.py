@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import (
     CommandError,
+    Payload,
     need_choice,
     need_str,
 )
@@ -87,7 +88,7 @@ class SetupForm(forms.Form):
         """The mages to pick from: Aeon's End: Legacy's own (cards.py)."""
         return cards.mages(None)
 
-    def player_groups(self) -> list[dict[str, Any]]:
+    def player_groups(self) -> list[dict[str, object]]:
         """The player fieldsets, for the template."""
         groups = []
         for number in range(1, data.MAX_PLAYERS + 1):
@@ -105,7 +106,7 @@ class SetupForm(forms.Form):
             )
         return groups
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         extra = {
             int(match.group(1))
@@ -175,7 +176,7 @@ def _setup_str(player: dict[str, Any], key: str, blank: bool = False) -> str:
     return need_str(player, key, data.NAME_LENGTH, blank=blank).strip()
 
 
-def initial_state(setup: dict[str, Any]) -> AeonsEndState:
+def initial_state(setup: Payload) -> AeonsEndState:
     """The state before any event, from the players chosen at creation (checked: it may come
     from an imported file)."""
     players = setup.get("players")

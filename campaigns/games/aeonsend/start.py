@@ -10,8 +10,6 @@ it started campaign games at those difficulties and must still replay.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -51,7 +49,7 @@ class StartForm(forms.Form):
         label=gettext_lazy("Difficulty"), choices=list(data.DIFFICULTIES.items()), required=False
     )
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         # Beginner, Expert and Extinction are for play outside the campaign ("Re-using AE:L
         # content", Additional Difficulty [003:1462-1472]); the campaign is played Standard.

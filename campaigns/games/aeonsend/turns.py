@@ -65,7 +65,7 @@ class LifeForm(forms.Form):
         # a dial posts a signed delta.
         self.fields["delta"].widget.attrs["min"] = 1
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         delta = cleaned.get("delta")
         if delta is not None and cleaned.get("sign") in ("damage", "heal"):
@@ -76,17 +76,17 @@ class LifeForm(forms.Form):
         return cleaned
 
 
-def who_label(state: AeonsEndState, who: Any) -> str:
+def who_label(state: AeonsEndState, who: object) -> str:
     if who == "gravehold":
         return _("Gravehold")
     if who == "nemesis":
         return state["table"]["nemesis"] or _("The nemesis")
-    if player_index(state, who) is not None:
-        return state["players"][int(who)]["character"]
+    if (index := player_index(state, who)) is not None:
+        return state["players"][index]["character"]
     return "?"
 
 
-def player_index(state: AeonsEndState, who: Any) -> int | None:
+def player_index(state: AeonsEndState, who: object) -> int | None:
     """The player a posted `who` names ("0" to "3"), or None."""
     if isinstance(who, str) and re.fullmatch(r"[0-3]", who) and int(who) < len(state["players"]):
         return int(who)
@@ -259,7 +259,7 @@ def random_take(step):
     return resolve
 
 
-def card_label(card: Any) -> str:
+def card_label(card: object) -> str:
     if card == turn_order.NEMESIS:
         return _("Nemesis")
     if card == turn_order.WILD:
@@ -374,12 +374,12 @@ def colour_of(state: AeonsEndState) -> dict[str, str]:
     return {p["character"]: p["colour"] for p in state["players"]}
 
 
-def deck_view(state: AeonsEndState) -> dict[str, Any]:
+def deck_view(state: AeonsEndState) -> dict[str, object]:
     view = turn_order.public_view(state["table"]["deck"])
     colours = colour_of(state)
     players = {p["character"]: p["player"] for p in state["players"]}
 
-    def card(label: str) -> dict[str, Any]:
+    def card(label: str) -> dict[str, object]:
         names = label.split(turn_order.PAIR_SEPARATOR)
         return {
             "label": label,
@@ -420,7 +420,7 @@ def deck_view(state: AeonsEndState) -> dict[str, Any]:
     }
 
 
-def dial(value: int, start: int, over: bool, player: bool = False) -> dict[str, Any]:
+def dial(value: int, start: int, over: bool, player: bool = False) -> dict[str, object]:
     """A life dial's view: its value and start, and whether its −1 and +1 are off. Nobody goes
     above their starting life; an exhausted player (at 0) gains none, but still takes damage
     (it goes to Gravehold); Gravehold and the nemesis stop at 0; an ended game takes neither."""
@@ -434,7 +434,7 @@ def dial(value: int, start: int, over: bool, player: bool = False) -> dict[str, 
     }
 
 
-def table_view(state: AeonsEndState) -> dict[str, Any]:
+def table_view(state: AeonsEndState) -> dict[str, object]:
     table = state["table"]
     started = bool(table["nemesis"])
     result = outcome(state)

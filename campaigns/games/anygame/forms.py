@@ -48,13 +48,13 @@ class SetupForm(forms.Form):
         initial=True,
     )
 
-    def clean_counters(self) -> list[dict[str, Any]]:
+    def clean_counters(self) -> list[dict[str, object]]:
         return [parse_counter_line(line) for line in lines(self.cleaned_data["counters"])]
 
-    def clean_checklists(self) -> list[dict[str, Any]]:
+    def clean_checklists(self) -> list[dict[str, object]]:
         return [parse_checklist_line(line) for line in lines(self.cleaned_data["checklists"])]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         if self.errors:
             return data

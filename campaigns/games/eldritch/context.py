@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from campaigns.games.base import Viewing
 from campaigns.games.eldritch import data, doom, log, mythos_deck, names, rolls, round
@@ -11,7 +10,7 @@ from campaigns.games.eldritch.investigators import available, investigator_view
 from campaigns.games.eldritch.state import EldritchState, Game, Pick
 
 
-def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict[str, Any]:
+def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict[str, object]:
     """The game on the table; `shown` gives a name as the page reads it (names.shown)."""
     mysteries = game["mysteries"]
     outcome = game["outcome"]
@@ -51,7 +50,9 @@ def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict
     }
 
 
-def context(campaign: Any, state: EldritchState, viewing: Viewing | None = None) -> dict[str, Any]:
+def context(
+    campaign: object, state: EldritchState, viewing: Viewing | None = None
+) -> dict[str, object]:
     if "games" not in state:
         return {}
     viewing = viewing or Viewing()

@@ -13,6 +13,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.games.eldritch.state import Reference
+
 FACTS: dict[str, Any] = json.loads((Path(__file__).parent / "facts.json").read_text("utf-8"))
 
 ANCIENT_ONES: dict[str, dict[str, Any]] = {a["name"]: a for a in FACTS["ancient_ones"]}
@@ -95,8 +97,12 @@ REASONS = {
 }
 
 
-def reference(players: int) -> dict[str, int]:
+def reference(players: int) -> Reference:
     """The reference card for this player count: gates and clues per mythos card, monsters per
     surge (rules.md §3b; the surge numbers are in the seed, the rest [EXTERNAL – verify])."""
     band = FACTS["reference_card"][(players - 1) // 2]
-    return {k: band[k] for k in ("spawn_gates", "spawn_clues", "monster_surge")}
+    return {
+        "spawn_gates": band["spawn_gates"],
+        "spawn_clues": band["spawn_clues"],
+        "monster_surge": band["monster_surge"],
+    }

@@ -8,8 +8,6 @@ every space is a comet, and each step onto one advances doom by the open gates o
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -80,7 +78,7 @@ def describe_gate(payload: Payload) -> str:
     return _("A %(colour)s gate closed") % {"colour": colour}
 
 
-def doom_view(game: Game) -> dict[str, Any]:
+def doom_view(game: Game) -> dict[str, object]:
     colour = omen_colour(game)
     track = [
         {"colour": c, "label": data.GATE_COLOURS[c], "here": i == game["omen"]}

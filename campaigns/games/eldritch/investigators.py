@@ -6,7 +6,7 @@ one (rules.md §3a; [001:182-220, 001:360-370, 001:391-397, 001:545-552, 001:151
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Literal
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -267,7 +267,7 @@ def apply_replace(state: EldritchState, payload: Payload) -> None:
         game["lead"] = fresh["id"]
 
 
-def investigator_view(game: Game, person: Investigator) -> dict[str, Any]:
+def investigator_view(game: Game, person: Investigator) -> dict[str, object]:
     skills = [
         {
             "key": key,

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from django import forms
 from django.utils import timezone
@@ -146,7 +145,7 @@ def apply_pick(state: EldritchState, payload: Payload) -> None:
     }
 
 
-def log_view(state: EldritchState) -> dict[str, Any]:
+def log_view(state: EldritchState) -> dict[str, object]:
     shown = names.shower(state)
     pick = state.get("pick")
     games = state.get("games", [])

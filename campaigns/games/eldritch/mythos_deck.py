@@ -7,7 +7,6 @@ icon order [EXTERNAL – verify])."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -90,7 +89,7 @@ def describe_draw(payload: Payload) -> str:
     return _("Mythos card drawn: %(colour)s") % {"colour": colour}
 
 
-def deck_view(game: Game) -> dict[str, Any]:
+def deck_view(game: Game) -> dict[str, object]:
     deck = game["deck"]
     current = mythos.current_stage(deck)
     stages = [
@@ -137,7 +136,7 @@ def deck_view(game: Game) -> dict[str, Any]:
     }
 
 
-def icons(game: Game) -> list[dict[str, Any]]:
+def icons(game: Game) -> list[dict[str, object]]:
     """The mythos icons in the order they resolve, with this player count's numbers."""
     ref = game["reference"]
     return [
@@ -150,7 +149,7 @@ def icons(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def surge(game: Game) -> dict[str, Any]:
+def surge(game: Game) -> dict[str, object]:
     """A surge at each gate of the omen's colour; with none open, one gate spawns [001:468]."""
     colour = data.OMEN_TRACK[game["omen"] % len(data.OMEN_TRACK)]
     gates = game["gates"][colour]

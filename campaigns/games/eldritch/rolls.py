@@ -5,6 +5,7 @@ exact chance of at least k successes (rules.md §3b; the die faces are [EXTERNAL
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -153,7 +154,7 @@ def percent(chance: Fraction) -> str:
     return f"{float(chance) * 100:.1f} %"
 
 
-def odds_table(count: int, success_on: int, clues: int) -> list[dict[str, Any]]:
+def odds_table(count: int, success_on: int, clues: int) -> list[dict[str, object]]:
     clues = max(0, min(clues, data.MAX_DICE))
     return [
         {
@@ -165,7 +166,7 @@ def odds_table(count: int, success_on: int, clues: int) -> list[dict[str, Any]]:
     ]
 
 
-def rolls_view(game: Game, query: Any) -> dict[str, Any]:
+def rolls_view(game: Game, query: Mapping[str, str]) -> dict[str, Any]:
     last = game["rolls"][-1] if game["rolls"] else None
     shown = None
     if last is not None:

@@ -119,7 +119,7 @@ class SetupForm(forms.Form):
     def investigator_fields(self) -> list[Any]:
         return [self[f"investigator_{n}"] for n in range(1, data.MAX_PLAYERS + 1)]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if self.errors:
             return cleaned
@@ -140,7 +140,7 @@ def parse_deck(text: str) -> list[list[int]]:
     return [[int(n) for n in s] for s in stages]
 
 
-def parse_typed(text: str) -> list[dict[str, Any]]:
+def parse_typed(text: str) -> list[dict[str, object]]:
     found = []
     for line in text.splitlines():
         if not line.strip():
@@ -158,7 +158,7 @@ def parse_typed(text: str) -> list[dict[str, Any]]:
     return found
 
 
-def setup_of(cleaned: dict[str, Any]) -> dict[str, Any]:
+def setup_of(cleaned: dict[str, Any]) -> dict[str, object]:
     """The plain set-up a game starts from, from the form's cleaned data."""
     name = cleaned.get("ancient_one")
     if name == data.CUSTOM:
@@ -218,22 +218,25 @@ def setup_of(cleaned: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def need(value: Any, kind: type, lo: int = 0, hi: int = 10**6) -> Any:
-    ok = isinstance(value, kind) and not isinstance(value, bool)
-    if ok and kind is int:
-        ok = lo <= value <= hi
-    if ok and kind is str:
-        ok = 0 < len(value.strip()) <= data.NAME_LENGTH
-    if not ok:
+def need_number(value: object, lo: int, hi: int) -> int:
+    """A whole number of a set-up (it may come from a file), from `lo` to `hi`."""
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         raise CommandError(_("The set-up does not fit this game."))
     return value
 
 
-def new_game(setup: Any, state: EldritchState | None = None) -> Game:
+def need_name(value: object) -> str:
+    """A name of a set-up (it may come from a file): not blank, not too long."""
+    if not isinstance(value, str) or not 0 < len(value.strip()) <= data.NAME_LENGTH:
+        raise CommandError(_("The set-up does not fit this game."))
+    return value
+
+
+def new_game(setup: object, state: EldritchState | None = None) -> Game:
     """A game on the table from a plain set-up, checked again (it may come from a file)."""
     if not isinstance(setup, dict) or not isinstance(setup.get("investigators"), list):
         raise CommandError(_("The set-up does not fit this game."))
-    players = need(setup.get("players"), int, data.MIN_PLAYERS, data.MAX_PLAYERS)
+    players = need_number(setup.get("players"), data.MIN_PLAYERS, data.MAX_PLAYERS)
     people = setup["investigators"]
     difficulties = {**data.DIFFICULTIES, **data.EARLIER_DIFFICULTIES}
     if len(people) != players or setup.get("difficulty") not in difficulties:
@@ -243,10 +246,10 @@ def new_game(setup: Any, state: EldritchState | None = None) -> Game:
     if awakening not in data.AWAKENINGS:
         raise CommandError(_("The set-up does not fit this game."))
     try:
-        deck = mythos.build(setup.get("deck"))  # type: ignore[arg-type]
+        deck = mythos.build(setup.get("deck"))
     except (mythos.DeckError, TypeError):
         raise CommandError(_("The set-up does not fit this game.")) from None
-    doom = need(setup.get("starting_doom"), int, 1, 30)
+    doom = need_number(setup.get("starting_doom"), 1, 30)
     investigators: list[Investigator] = []
     for number, person in enumerate(people, start=1):
         if not isinstance(person, dict):
@@ -258,12 +261,12 @@ def new_game(setup: Any, state: EldritchState | None = None) -> Game:
             or not all(isinstance(v, int) and 0 <= v <= 9 for v in skills.values())
         ):
             raise CommandError(_("The set-up does not fit this game."))
-        health = need(person.get("health"), int, 1, 20)
-        sanity = need(person.get("sanity"), int, 1, 20)
+        health = need_number(person.get("health"), 1, 20)
+        sanity = need_number(person.get("sanity"), 1, 20)
         investigators.append(
             {
                 "id": number,
-                "name": need(person.get("name"), str),
+                "name": need_name(person.get("name")),
                 "health": health,
                 "max_health": health,
                 "sanity": sanity,
@@ -278,12 +281,12 @@ def new_game(setup: Any, state: EldritchState | None = None) -> Game:
             }
         )
     return {
-        "ancient_one": need(setup.get("ancient_one"), str),
+        "ancient_one": need_name(setup.get("ancient_one")),
         "starting_doom": doom,
         "players": players,
         "difficulty": setup["difficulty"],
-        "reference": data.reference(players),  # type: ignore[typeddict-item]
-        "built": [list(s) for s in setup["deck"]],
+        "reference": data.reference(players),
+        "built": [[s["green"], s["yellow"], s["blue"]] for s in deck["stages"]],
         "deck": deck,
         "doom": doom,
         "awakened": False,
@@ -291,7 +294,7 @@ def new_game(setup: Any, state: EldritchState | None = None) -> Game:
         "omen": 0,
         "gates": {colour: 0 for colour in data.GATE_COLOURS},
         "mysteries": {
-            "to_win": need(setup.get("mysteries"), int, 1, 9),
+            "to_win": need_number(setup.get("mysteries"), 1, 9),
             "solved": 0,
             "current": "",
             "tokens": 0,
@@ -308,7 +311,7 @@ def new_game(setup: Any, state: EldritchState | None = None) -> Game:
     }
 
 
-def initial_state(setup: dict[str, Any]) -> EldritchState:
+def initial_state(setup: Payload) -> EldritchState:
     """The state before any event: the first game on the table, no game logged yet."""
     if not isinstance(setup, dict):
         raise CommandError(_("The set-up does not fit this game."))

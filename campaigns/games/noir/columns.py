@@ -5,8 +5,6 @@ key, and the clue types present; when it can be closed and when its puzzle piece
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -114,7 +112,7 @@ def apply_puzzle(state: NoirState, payload: Payload) -> None:
     )
 
 
-def column_view(play: noir.Play, column: noir.Column, number: int) -> dict[str, Any]:
+def column_view(play: noir.Play, column: noir.Column, number: int) -> dict[str, object]:
     present = set(column["types"])
     puzzles = column["puzzles"]
     return {
@@ -145,7 +143,7 @@ def column_view(play: noir.Play, column: noir.Column, number: int) -> dict[str, 
     }
 
 
-def columns_view(state: NoirState) -> list[dict[str, Any]]:
+def columns_view(state: NoirState) -> list[dict[str, object]]:
     play = state["play"]
     return [column_view(play, c, n) for n, c in enumerate(play["columns"], start=1)]
 

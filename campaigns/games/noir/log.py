@@ -4,8 +4,6 @@ and starting the next case once one is over."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 
 from campaigns.commands import Command, CommandError, Payload, need_choice, need_int
@@ -29,7 +27,7 @@ def apply_new(state: NoirState, payload: Payload) -> None:
     state["play"] = noir.new_play(case, types)
 
 
-def log_view(state: NoirState) -> dict[str, Any]:
+def log_view(state: NoirState) -> dict[str, object]:
     rows = [
         {
             **entry,

@@ -4,8 +4,6 @@ and the formula cards gained, each a stepper the player corrects from the table.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -45,7 +43,7 @@ def describe_big_picture(p: Payload) -> str:
     return _("The Big Picture: a puzzle-piece card of type %(n)s −1") % words
 
 
-def big_picture_view(state: NoirState) -> list[dict[str, Any]]:
+def big_picture_view(state: NoirState) -> list[dict[str, object]]:
     play = state["play"]
     return [
         {"n": n, "count": play["big_picture"].count(n)} for n in range(1, play["clue_types"] + 1)
@@ -62,10 +60,10 @@ def describe_pile(p: Payload) -> str:
     return (_("%(pile)s +1") if said_int(p, "delta") > 0 else _("%(pile)s −1")) % words
 
 
-def piles_view(state: NoirState) -> list[dict[str, Any]]:
+def piles_view(state: NoirState) -> list[dict[str, object]]:
     play = state["play"]
     storm = noir.storm_rules(play)
-    shown = []
+    shown: list[dict[str, object]] = []
     for key in noir.PILES:
         label = data.PILES[key]
         if key in ("storms_left", "formulas") and not storm:
