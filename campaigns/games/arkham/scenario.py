@@ -26,9 +26,9 @@ from campaigns.commands import (
     need_str,
     next_id,
 )
-from campaigns.engines import chaos
 from campaigns.games.arkham import card, catalogue, data, names
-from campaigns.games.arkham.bag import change_bag, close_test
+from campaigns.games.arkham.bag import change_bag
+from campaigns.games.arkham.bless_curse import NON_POOL, leave_at_scenario_end
 from campaigns.games.arkham.common import (
     ALL_REGIONS,
     MAX_INVESTIGATORS,
@@ -46,24 +46,21 @@ from campaigns.games.arkham.investigators import (
     set_trauma,
     trauma_of,
 )
+from campaigns.games.arkham.reveals import close_test
 from campaigns.games.arkham.round import fresh_round
+from campaigns.games.arkham.sealing import release_all
 from campaigns.games.arkham.xp import MAX_XP
 from campaigns.trackers.base import shown
 
 BAG_ROWS = (1, 2, 3)
-NON_POOL = [t for t in chaos.TOKENS if t not in data.POOL_TOKENS]
 DYNAMIC = re.compile(r"^(xp|physical|mental|fate|entry|count)-(\d{1,9})$")
 
 
 def end_scenario_tokens(state: State) -> None:
     """At a scenario's end bless and curse leave the bag, and every other sealed token goes
     back into it (the cards that sealed them leave play); frost stays."""
-    for token in data.POOL_TOKENS:
-        state["bag"].pop(token, None)
-        state["sealed"].pop(token, None)
-    for token, count in state["sealed"].items():
-        state["bag"][token] = state["bag"].get(token, 0) + count
-    state["sealed"] = {}
+    leave_at_scenario_end(state)
+    release_all(state)
 
 
 # Starting one

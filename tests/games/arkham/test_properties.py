@@ -15,8 +15,10 @@ from campaigns.commands import CommandError
 from campaigns.engines import chaos
 from campaigns.games import GAMES
 from campaigns.games.arkham import data, investigators, scenario
-from campaigns.games.arkham.bag import apply_seal, drawable
-from campaigns.games.arkham.draw import apply_done, apply_record, wants_another
+from campaigns.games.arkham.bag import drawable
+from campaigns.games.arkham.draw import apply_done, apply_record
+from campaigns.games.arkham.reveals import wants_another
+from campaigns.games.arkham.sealing import apply_seal
 from campaigns.models import Campaign
 from tests.conftest import play_and_check_replay
 from tests.games.arkham.helpers import Picks, index_of, make_arkham
