@@ -411,6 +411,9 @@ def investigator_view(state: State, found: Investigator) -> dict[str, Any]:
     }
 
 
+# The commands that change who plays redraw the regions naming them.
+PEOPLE: dict[str, Any] = dict(regions=PEOPLE_REGIONS)
+
 COMMANDS = (
     Command(
         "investigator.add",
@@ -418,17 +421,10 @@ COMMANDS = (
         apply_add_investigator,
         describe_add,
         resolve_add,
-        regions=PEOPLE_REGIONS,
+        **PEOPLE,
     ),
     Command("investigator.trauma", TraumaForm, apply_trauma, describe_trauma, with_investigator),
-    Command(
-        "investigator.mark",
-        MarkForm,
-        apply_mark,
-        describe_mark,
-        resolve_mark,
-        regions=PEOPLE_REGIONS,
-    ),
+    Command("investigator.mark", MarkForm, apply_mark, describe_mark, resolve_mark, **PEOPLE),
     Command("investigator.item", ItemForm, apply_item, describe_item, with_investigator),
     Command(
         "investigator.unitem",

@@ -73,19 +73,15 @@ class ReleaseForm(forms.Form):
     token = TokenField(widget=forms.HiddenInput)
 
 
+def describe_seal(p: Payload) -> str:
+    return _("Sealed a %(token)s token") % {"token": token_words([p.get("token")])}
+
+
+def describe_release(p: Payload) -> str:
+    return _("Released a sealed %(token)s token") % {"token": token_words([p.get("token")])}
+
+
 COMMANDS = (
-    Command(
-        "bag.seal",
-        TokenForm,
-        apply_seal,
-        lambda p: _("Sealed a %(token)s token") % {"token": token_words([p.get("token")])},
-        regions=BAG_REGIONS,
-    ),
-    Command(
-        "bag.release",
-        ReleaseForm,
-        apply_release,
-        lambda p: _("Released a sealed %(token)s token") % {"token": token_words([p.get("token")])},
-        regions=BAG_REGIONS,
-    ),
+    Command("bag.seal", TokenForm, apply_seal, describe_seal, regions=BAG_REGIONS),
+    Command("bag.release", ReleaseForm, apply_release, describe_release, regions=BAG_REGIONS),
 )
