@@ -2,15 +2,15 @@
 
 One module per feature of the game, each keeping its commands' forms, rules and words together:
 ``bag`` (what is in the bag), ``draw`` (a test's commands: draw, reveal another, several at
-once, done), ``symbols`` (what skull, cultist, tablet, elder thing and the elder sign do), ``card``
-(the scenario reference card's lines, read from the box's facts when a scenario starts, with
-X's count, a condition, the act; ``card_words`` says them), ``investigators``, ``xp`` (earning
-and spending it), ``log`` (the campaign log's sections and supplies), ``scenario`` (starting
-one, recording it afterwards), ``names`` (the group's own names for investigators and
-scenarios) and ``round`` (the round helper). ``setup`` builds a new campaign's state, ``state``
-describes it (TypedDicts), ``data`` and ``catalogue`` hold the facts (the catalogue: scenarios
-and investigators to pick), ``bag_page`` what the chaos bag page shows (the odds included) and
-``context`` joins what the pages show.
+once, done), ``symbols`` (what skull, cultist, tablet, elder thing and the elder sign do),
+``card`` (the scenario reference card's lines, read from the box's facts when a scenario
+starts, with X's count, a condition, the act; ``card_words`` says them), ``investigators``,
+``trauma`` (trauma, killed or insane), ``xp`` (earning and spending it), ``log`` (the campaign
+log's sections and supplies), ``scenario`` (starting one, recording it afterwards), ``names``
+(the group's own names for investigators and scenarios) and ``round`` (the round helper).
+``setup`` builds a new campaign's state, ``state`` describes it (TypedDicts), ``data`` and
+``catalogue`` hold the facts (the catalogue: scenarios and investigators to pick), ``bag_page``
+what the chaos bag page shows (the odds included) and ``context`` joins what the pages show.
 
 One module per rule of the chaos bag, named for it, the engine (``campaigns.engines.chaos``)
 below it: ``reveals`` (the chain of reveals in a test: reveal another, X, auto-fail and auto-
@@ -33,6 +33,7 @@ from campaigns.games.arkham import (
     scenario,
     sealing,
     symbols,
+    trauma,
     xp,
 )
 from campaigns.games.arkham.bag_page import OddsForm
@@ -58,6 +59,7 @@ GAME = Game(
         sealing.COMMANDS,
         symbols.COMMANDS,
         investigators.COMMANDS,
+        trauma.COMMANDS,
         xp.COMMANDS,
         log.COMMANDS,
         scenario.COMMANDS,

@@ -39,16 +39,10 @@ from campaigns.games.arkham.common import (
     scenario_key,
     scenario_ref,
 )
-from campaigns.games.arkham.investigators import (
-    TRAUMA_KINDS,
-    keep_active_in_play,
-    refresh_status,
-    set_trauma,
-    trauma_of,
-)
 from campaigns.games.arkham.reveals import close_test
 from campaigns.games.arkham.round import fresh_round
 from campaigns.games.arkham.sealing import release_all
+from campaigns.games.arkham.trauma import after_scenario, keep_active_in_play, refresh_status
 from campaigns.games.arkham.xp import MAX_XP
 from campaigns.trackers.base import shown
 
@@ -197,24 +191,7 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
         xp = need_int(row, "xp")
         if not 0 <= xp <= 100:
             raise CommandError(_("%(name)s: XP gained must be from 0 to 100.") % who, f"xp-{key}")
-        fate = row.get("fate") or ""
-        if fate not in ("", "killed", "insane"):
-            raise CommandError(_("%(name)s: killed or insane, or neither.") % who, f"fate-{key}")
-        if fate and found["status"] == "active":
-            found["marked"] = fate  # the group's word wins over the trauma gained with it
-        gains = {}
-        for kind in TRAUMA_KINDS:
-            gains[kind] = need_int(row, kind)
-            if gains[kind] < 0:
-                message = (
-                    _("%(name)s: physical trauma gained cannot be negative.")
-                    if kind == "physical"
-                    else _("%(name)s: mental trauma gained cannot be negative.")
-                )
-                raise CommandError(message % who, f"{kind}-{key}")
-            if trauma_of(found, kind) + gains[kind] > 30:
-                raise CommandError(_("Keep trauma to 30 or less."), f"{kind}-{key}")
-            set_trauma(found, kind, trauma_of(found, kind) + gains[kind])
+        gains = after_scenario(found, row, who, key)
         # An event from before the refusal in resolve_record_scenario may pass the limit.
         found["xp"] = min(found["xp"] + xp, MAX_XP)
         refresh_status(found)

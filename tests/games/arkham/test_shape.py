@@ -7,7 +7,7 @@ from pathlib import Path
 
 from campaigns.engines import chaos
 from campaigns.games import GAMES
-from campaigns.games.arkham import bag_page, sealing
+from campaigns.games.arkham import bag_page, sealing, trauma
 from campaigns.games.base import Viewing
 from tests.chaos_oracle import NOTZ_STANDARD
 
@@ -37,9 +37,9 @@ def test_the_bag_page_takes_the_typed_odds_as_plain_values():
     assert live["ark"]["buzz"] and live["ark"]["acted_in"] == "bag-actions"
 
 
-# Issue 22: "where is bless handled?" has one answer. Each rule of the chaos bag, by the module
-# named for it, and the functions that carry it: defined there and in no other module of the
-# game (the others call them).
+# Issue 22: "where is bless handled?" has one answer. Each rule of the game (the chaos bag's,
+# trauma), by the module named for it, and the functions that carry it: defined there and in no
+# other module of the game (the others call them).
 RULES = {
     "reveals": (
         "reveals_of",
@@ -55,6 +55,16 @@ RULES = {
     "bless_curse": ("resting_bag", "return_to_pool", "leave_at_scenario_end", "pool_after"),
     "frost": ("mark_second_frosts", "counts_as_frost"),
     "sealing": ("apply_seal", "apply_release", "release_all", "seal_after", "ReleaseForm"),
+    "trauma": (
+        "refresh_status",
+        "keep_active_in_play",
+        "trauma_of",
+        "set_trauma",
+        "apply_trauma",
+        "resolve_mark",
+        "apply_mark",
+        "after_scenario",
+    ),
 }
 
 
@@ -89,9 +99,14 @@ def test_the_rule_check_sees_a_rule_defined_elsewhere_too_or_missing():
     assert misplaced(defined) == {"pool_after": ["bless_curse", "draw"], "mark_second_frosts": []}
 
 
-def test_sealing_registers_the_seal_and_release_commands():
+def test_the_rule_modules_register_their_commands():
     assert {command.name for command in sealing.COMMANDS} == {"bag.seal", "bag.release"}
-    assert {"bag.seal", "bag.release"} <= set(GAMES["arkham"].commands)
+    assert {command.name for command in trauma.COMMANDS} == {
+        "investigator.trauma",
+        "investigator.mark",
+    }
+    for command in (*sealing.COMMANDS, *trauma.COMMANDS):
+        assert GAMES["arkham"].commands[command.name] is command
 
 
 def test_the_readme_names_each_rule_s_module():
