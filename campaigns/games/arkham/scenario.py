@@ -43,7 +43,7 @@ from campaigns.games.arkham.reveals import close_test
 from campaigns.games.arkham.round import fresh_round
 from campaigns.games.arkham.sealing import release_all
 from campaigns.games.arkham.trauma import after_scenario, keep_active_in_play, refresh_status
-from campaigns.games.arkham.xp import MAX_XP
+from campaigns.games.arkham.xp import earn_after_scenario, gained_after_scenario, refuse_past_limit
 from campaigns.trackers.base import shown
 
 BAG_ROWS = (1, 2, 3)
@@ -154,9 +154,7 @@ def resolve_record_scenario(state: State, data_: Payload, rng: random.Random) ->
             changes.append({"token": token, "delta": sign * count})
     for found in state.get("investigators", []):
         gained = people[found["id"]].get("xp") if found["id"] in people else None
-        if isinstance(gained, int) and gained >= 0 and found["xp"] + gained > MAX_XP:
-            # The XP field refuses the same total (investigators.apply_xp).
-            raise CommandError(_("Keep XP to %(n)d or less.") % {"n": MAX_XP}, f"xp-{found['id']}")
+        refuse_past_limit(found, gained)
     return {
         "scenario": data_.get("scenario") or "",
         "scenario_id": data_.get("scenario_id") or "",
@@ -188,12 +186,9 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
         seen.add(found["id"])
         who = {"name": found["name"]}
         key = found["id"]
-        xp = need_int(row, "xp")
-        if not 0 <= xp <= 100:
-            raise CommandError(_("%(name)s: XP gained must be from 0 to 100.") % who, f"xp-{key}")
+        xp = gained_after_scenario(row, who, key)
         gains = after_scenario(found, row, who, key)
-        # An event from before the refusal in resolve_record_scenario may pass the limit.
-        found["xp"] = min(found["xp"] + xp, MAX_XP)
+        earn_after_scenario(found, xp)
         refresh_status(found)
         results.append(
             {

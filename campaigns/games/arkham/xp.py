@@ -47,6 +47,29 @@ def apply_xp(state: State, payload: Payload) -> None:
     found["xp"] = value
 
 
+# After a scenario (the record of it: ``scenario``)
+
+
+def refuse_past_limit(found: Investigator, gained: Any) -> None:
+    """The record after a scenario refuses the XP gained that takes the total past the limit,
+    as the XP field does (``apply_xp``)."""
+    if isinstance(gained, int) and gained >= 0 and found["xp"] + gained > MAX_XP:
+        raise CommandError(_("Keep XP to %(n)d or less.") % {"n": MAX_XP}, f"xp-{found['id']}")
+
+
+def gained_after_scenario(row: dict[str, Any], who: dict[str, str], key: int) -> int:
+    """The XP an investigator gained in a scenario: from 0 to 100."""
+    xp = need_int(row, "xp")
+    if not 0 <= xp <= 100:
+        raise CommandError(_("%(name)s: XP gained must be from 0 to 100.") % who, f"xp-{key}")
+    return xp
+
+
+def earn_after_scenario(found: Investigator, xp: int) -> None:
+    # An event from before the refusal in resolve_record_scenario may pass the limit.
+    found["xp"] = min(found["xp"] + xp, MAX_XP)
+
+
 def xp_cost(
     level: int, upgrade_from: int | None = None, exceptional: bool = False, boxes: int = 0
 ) -> int:

@@ -38,7 +38,7 @@ def test_the_bag_page_takes_the_typed_odds_as_plain_values():
 
 
 # Issue 22: "where is bless handled?" has one answer. Each rule of the game (the chaos bag's,
-# trauma), by the module named for it, and the functions that carry it: defined there and in no
+# trauma, XP), by the module named for it, and the functions that carry it: defined there and in no
 # other module of the game (the others call them).
 RULES = {
     "reveals": (
@@ -64,6 +64,14 @@ RULES = {
         "resolve_mark",
         "apply_mark",
         "after_scenario",
+    ),
+    "xp": (
+        "apply_xp",
+        "xp_cost",
+        "apply_buy",
+        "refuse_past_limit",
+        "gained_after_scenario",
+        "earn_after_scenario",
     ),
 }
 
