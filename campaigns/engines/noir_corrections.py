@@ -19,12 +19,33 @@ from campaigns.engines.noir import (
     ROW,
     STORM_CARDS,
     VICTIMS,
+    Column,
     NoirError,
     Play,
     find_column,
     gettext_noop,
     storm_rules,
 )
+
+# The counts and marks of a column a correction may change, and the refusal of any other.
+KEYS = {
+    "count": (COLUMN_COUNTS, gettext_noop("There is no such count.")),
+    "flag": (COLUMN_FLAGS, gettext_noop("There is no such mark.")),
+}
+
+
+def _column_copy(play: Play, column_id: int, field: str = "", key: str = "") -> tuple[Play, Column]:
+    """A new play, and the column in it that a correction changes; ``key``, the count or mark
+    (``field``) it changes, is refused when a column has none such."""
+    if field and key not in KEYS[field][0]:
+        raise NoirError(KEYS[field][1], field)
+    play = copy.deepcopy(play)
+    return play, find_column(play, column_id)
+
+
+def _clue_type(play: Play, clue_type: int) -> None:
+    if not 1 <= clue_type <= play["clue_types"]:
+        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
 
 
 def adjust_pile(play: Play, pile: str, delta: int) -> Play:
@@ -52,10 +73,8 @@ def adjust_pile(play: Play, pile: str, delta: int) -> Play:
 
 
 def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
-    if count not in COLUMN_COUNTS:
-        raise NoirError(gettext_noop("There is no such count."), "count")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    """One more or one fewer of a column's counted cards (``COLUMN_COUNTS``), within the box."""
+    play, column = _column_copy(play, column_id, "count", count)
     value = column[count] + delta  # type: ignore[literal-required]
     if value < 0:
         raise NoirError(gettext_noop("A count cannot go below 0."), "delta")
@@ -66,10 +85,8 @@ def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
 
 
 def set_flag(play: Play, column_id: int, flag: str, on: bool) -> Play:
-    if flag not in COLUMN_FLAGS:
-        raise NoirError(gettext_noop("There is no such mark."), "flag")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    """A column's mark (``COLUMN_FLAGS``) on or off; a flash needs lightning in the column."""
+    play, column = _column_copy(play, column_id, "flag", flag)
     if flag == "flash" and on and not column["lightning"]:
         raise NoirError(
             gettext_noop("A flash card needs a storm card with lightning in the column."), "flag"
@@ -80,10 +97,8 @@ def set_flag(play: Play, column_id: int, flag: str, on: bool) -> Play:
 
 def set_type(play: Play, column_id: int, clue_type: int, present: bool) -> Play:
     """The player taps a clue type present among the column's non-puzzle cards."""
-    if not 1 <= clue_type <= play["clue_types"]:
-        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    _clue_type(play, clue_type)
+    play, column = _column_copy(play, column_id)
     types = set(column["types"])
     (types.add if present else types.discard)(clue_type)
     column["types"] = sorted(types)
@@ -92,10 +107,8 @@ def set_type(play: Play, column_id: int, clue_type: int, present: bool) -> Play:
 
 def adjust_puzzles(play: Play, column_id: int, clue_type: int, delta: int) -> Play:
     """One more or one fewer puzzle-piece card of a clue type in the column."""
-    if not 1 <= clue_type <= play["clue_types"]:
-        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    _clue_type(play, clue_type)
+    play, column = _column_copy(play, column_id)
     if delta > 0:
         column["puzzles"].append(clue_type)
     elif clue_type in column["puzzles"]:
@@ -116,8 +129,7 @@ def name_victim(play: Play, column_id: int, name: str) -> Play:
 
 def adjust_big_picture(play: Play, clue_type: int, delta: int) -> Play:
     """One more or one fewer puzzle-piece card of a clue type in the Big Picture."""
-    if not 1 <= clue_type <= play["clue_types"]:
-        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
+    _clue_type(play, clue_type)
     play = copy.deepcopy(play)
     scored = play["big_picture"]
     if delta > 0:
