@@ -17,6 +17,7 @@ touches the one passed in. Errors carry an English message marked for translatio
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Literal, TypedDict
 
 from campaigns.engines.noir_errors import NoirError as NoirError
@@ -279,9 +280,10 @@ def _discard(play: Play, hourglass: bool) -> None:
     play["timeout" if hourglass else "discard"] += 1
 
 
-def _end_action(play: Play) -> None:
+def _end_action(play: Play) -> Play:
     play["phase"] = "end"
     play["end_step"] = "a"
+    return play
 
 
 def take_into_hand(play: Play) -> Play:
@@ -289,8 +291,7 @@ def take_into_hand(play: Play) -> Play:
     play = _playing(play)
     _take_from_row(play)
     play["hand"] += 1
-    _end_action(play)
-    return play
+    return _end_action(play)
 
 
 def discard_from_hand(play: Play, hourglass: bool) -> Play:
@@ -352,13 +353,17 @@ def _place(play: Play, card: Card) -> None:
             play["storm_due"] = column["id"]
 
 
-def play_card(play: Play, card: Card) -> Play:
-    """Action b): the row's first card to the end of a case column."""
+def _row_action(play: Play, then: Callable[[Play], object]) -> Play:
+    """An action that takes the row's first card: ``then`` does the rest, and the action ends."""
     play = _playing(play)
     _take_from_row(play)
-    _place(play, card)
-    _end_action(play)
-    return play
+    then(play)
+    return _end_action(play)
+
+
+def play_card(play: Play, card: Card) -> Play:
+    """Action b): the row's first card to the end of a case column."""
+    return _row_action(play, lambda play: _place(play, card))
 
 
 def play_from_hand(play: Play, card: Card, taken_hourglass: bool) -> Play:
@@ -370,8 +375,7 @@ def play_from_hand(play: Play, card: Card, taken_hourglass: bool) -> Play:
     _discard(play, taken_hourglass)
     play["hand"] -= 1
     _place(play, card)
-    _end_action(play)
-    return play
+    return _end_action(play)
 
 
 def close_case(play: Play, column_id: int, taken_hourglass: bool) -> Play:
@@ -396,17 +400,12 @@ def close_case(play: Play, column_id: int, taken_hourglass: bool) -> Play:
     play["closed"] += max(kept, 0)
     play["cases_closed"] += 1
     play["columns"] = [c for c in play["columns"] if c["id"] != column_id]
-    _end_action(play)
-    return play
+    return _end_action(play)
 
 
 def pass_turn(play: Play, taken_hourglass: bool) -> Play:
     """Action e): the row's first card discarded [rules.md:754]."""
-    play = _playing(play)
-    _take_from_row(play)
-    _discard(play, taken_hourglass)
-    _end_action(play)
-    return play
+    return _row_action(play, lambda play: _discard(play, taken_hourglass))
 
 
 def answer_sanity_check(play: Play, outcome: str) -> Play:

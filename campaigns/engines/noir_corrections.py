@@ -16,6 +16,7 @@ from campaigns.engines.noir import (
     ROW,
     STORM_CARDS,
     VICTIMS,
+    Column,
     NoirError,
     Play,
     find_column,
@@ -23,6 +24,17 @@ from campaigns.engines.noir import (
     storm_rules,
 )
 from campaigns.engines.noir_keys import is_column_count, is_column_flag, is_pile
+
+
+def _column_copy(play: Play, column_id: int) -> tuple[Play, Column]:
+    """A new play, and the column in it that a correction changes."""
+    play = copy.deepcopy(play)
+    return play, find_column(play, column_id)
+
+
+def _clue_type(play: Play, clue_type: int) -> None:
+    if not 1 <= clue_type <= play["clue_types"]:
+        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
 
 
 def adjust_pile(play: Play, pile: str, delta: int) -> Play:
@@ -50,10 +62,10 @@ def adjust_pile(play: Play, pile: str, delta: int) -> Play:
 
 
 def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
+    """One more or one fewer of a column's counted cards (``COLUMN_COUNTS``), within the box."""
     if not is_column_count(count):
         raise NoirError(gettext_noop("There is no such count."), "count")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    play, column = _column_copy(play, column_id)
     value = column[count] + delta
     if value < 0:
         raise NoirError(gettext_noop("A count cannot go below 0."), "delta")
@@ -64,10 +76,10 @@ def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
 
 
 def set_flag(play: Play, column_id: int, flag: str, on: bool) -> Play:
+    """A column's mark (``COLUMN_FLAGS``) on or off; a flash needs lightning in the column."""
     if not is_column_flag(flag):
         raise NoirError(gettext_noop("There is no such mark."), "flag")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    play, column = _column_copy(play, column_id)
     if flag == "flash" and on and not column["lightning"]:
         raise NoirError(
             gettext_noop("A flash card needs a storm card with lightning in the column."), "flag"
@@ -78,10 +90,8 @@ def set_flag(play: Play, column_id: int, flag: str, on: bool) -> Play:
 
 def set_type(play: Play, column_id: int, clue_type: int, present: bool) -> Play:
     """The player taps a clue type present among the column's non-puzzle cards."""
-    if not 1 <= clue_type <= play["clue_types"]:
-        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    _clue_type(play, clue_type)
+    play, column = _column_copy(play, column_id)
     types = set(column["types"])
     (types.add if present else types.discard)(clue_type)
     column["types"] = sorted(types)
@@ -90,10 +100,8 @@ def set_type(play: Play, column_id: int, clue_type: int, present: bool) -> Play:
 
 def adjust_puzzles(play: Play, column_id: int, clue_type: int, delta: int) -> Play:
     """One more or one fewer puzzle-piece card of a clue type in the column."""
-    if not 1 <= clue_type <= play["clue_types"]:
-        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    _clue_type(play, clue_type)
+    play, column = _column_copy(play, column_id)
     if delta > 0:
         column["puzzles"].append(clue_type)
     elif clue_type in column["puzzles"]:
@@ -114,8 +122,7 @@ def name_victim(play: Play, column_id: int, name: str) -> Play:
 
 def adjust_big_picture(play: Play, clue_type: int, delta: int) -> Play:
     """One more or one fewer puzzle-piece card of a clue type in the Big Picture."""
-    if not 1 <= clue_type <= play["clue_types"]:
-        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
+    _clue_type(play, clue_type)
     play = copy.deepcopy(play)
     scored = play["big_picture"]
     if delta > 0:

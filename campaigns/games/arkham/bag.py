@@ -1,5 +1,6 @@
-"""The chaos bag: what is in it, putting tokens in and out, sealing and releasing them, who it
-tests for (drawing a test's tokens is ``draw``).
+"""The chaos bag: what is in it, putting tokens in and out, who it tests for (drawing a test's
+tokens is ``draw``, the chain of reveals ``reveals``, sealing and releasing ``sealing``, bless
+and curse ``bless_curse``, frost ``frost``).
 
 In the state, ``bag`` counts the tokens of the chaos bag, the ones revealed in the open test
 included (they go back at the end of the test); ``sealed`` counts the tokens sealed on cards;
@@ -62,30 +63,6 @@ def drawable(state: State) -> dict[str, int]:
     return {t: n - out.get(t, 0) for t, n in state["bag"].items() if n - out.get(t, 0) > 0}
 
 
-def resting_bag(state: State) -> dict[str, int]:
-    """The bag as the next test will find it (bless and curse revealed now go to the pool)."""
-    out = revealed_counts(state)
-    bag = dict(state["bag"])
-    for token in data.POOL_TOKENS:
-        bag[token] = bag.get(token, 0) - out.get(token, 0)
-    return {t: n for t, n in bag.items() if n > 0}
-
-
-def close_test(state: State) -> None:
-    test = open_test(state)
-    if test is None:
-        return
-    # Bless and curse revealed go back to the pool, the ones drawn and not chosen included
-    # (they were revealed too).
-    for token in out_of_bag(test):
-        if token in data.POOL_TOKENS:
-            state["bag"][token] -= 1
-            if not state["bag"][token]:
-                del state["bag"][token]
-    test.pop("offered", None)
-    test["open"] = False
-
-
 # Changing what is in the bag
 
 
@@ -133,30 +110,6 @@ def apply_bag_set(state: State, payload: Payload) -> None:
     change_bag(state, token, count - state["bag"].get(token, 0))
 
 
-def apply_seal(state: State, payload: Payload) -> None:
-    token = need_token(payload)
-    if drawable(state).get(token, 0) < 1:
-        raise CommandError(
-            _("There is no %(token)s token in the bag to seal.")
-            % {"token": data.TOKEN_LABELS[token]},
-            "token",
-        )
-    change_bag(state, token, -1)
-    state["sealed"][token] = state["sealed"].get(token, 0) + 1
-
-
-def apply_release(state: State, payload: Payload) -> None:
-    token = need_token(payload)
-    if state["sealed"].get(token, 0) < 1:
-        raise CommandError(
-            _("No %(token)s token is sealed.") % {"token": data.TOKEN_LABELS[token]}, "token"
-        )
-    state["sealed"][token] -= 1
-    if not state["sealed"][token]:
-        del state["sealed"][token]
-    state["bag"][token] = state["bag"].get(token, 0) + 1
-
-
 # Who the bag tests for
 
 
@@ -178,12 +131,6 @@ def apply_active(state: State, payload: Payload) -> None:
 
 class TokenForm(forms.Form):
     token = TokenField()
-
-
-class ReleaseForm(forms.Form):
-    """Releasing a sealed token: the token is the one its row shows."""
-
-    token = TokenField(widget=forms.HiddenInput)
 
 
 class BagChangeForm(forms.Form):
@@ -222,20 +169,6 @@ COMMANDS = (
             % {"token": token_words([p.get("token")]), "n": p.get("count")}
         ),
         stale_check=True,
-        regions=BAG_REGIONS,
-    ),
-    Command(
-        "bag.seal",
-        TokenForm,
-        apply_seal,
-        lambda p: _("Sealed a %(token)s token") % {"token": token_words([p.get("token")])},
-        regions=BAG_REGIONS,
-    ),
-    Command(
-        "bag.release",
-        ReleaseForm,
-        apply_release,
-        lambda p: _("Released a sealed %(token)s token") % {"token": token_words([p.get("token")])},
         regions=BAG_REGIONS,
     ),
     Command(

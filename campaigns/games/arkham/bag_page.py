@@ -15,9 +15,10 @@ from django.utils.translation import gettext_lazy
 from campaigns.commands import State
 from campaigns.engines import chaos
 from campaigns.games.arkham import card, data
-from campaigns.games.arkham.bag import drawable, open_test, resting_bag, revealed_counts
+from campaigns.games.arkham.bag import drawable, open_test, revealed_counts
+from campaigns.games.arkham.bless_curse import resting_bag
 from campaigns.games.arkham.common import XForm, effects_for, scenario_effects, signed, token_view
-from campaigns.games.arkham.draw import wants_another
+from campaigns.games.arkham.reveals import wants_another
 from campaigns.games.arkham.state import Test
 from campaigns.games.arkham.symbols import elder_is_set
 from campaigns.words import joined

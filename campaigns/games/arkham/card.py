@@ -26,6 +26,7 @@ from campaigns.commands import Command, CommandError, Payload, State, need_choic
 from campaigns.engines import chaos
 from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.card_words import X_LABELS, alternatives, line_words, signed, x_key
+from campaigns.games.arkham.frost import counts_as_frost
 
 SIDES = {"easy-standard": "easy_standard", "hard-expert": "hard_expert"}
 CARDS: dict[str, dict[str, Any]] = catalogue._load("scenario_tokens.json")["campaigns"]
@@ -109,10 +110,7 @@ def effect(line: dict[str, Any], alt: int = 0) -> dict[str, Any]:
         result["reveal_another"] = True
     if line.get("alt_auto_success"):
         result["auto_succeed"] = True
-    if line.get("alt_token") == "frost":
-        # Counts as a frost (−1, reveal another); in addition to its own modifier, or instead.
-        own = int(result["modifier"]) if line.get("alt_token_in_addition") else 0
-        result.update(modifier=own - 1, reveal_another=True, as_frost=True)
+    counts_as_frost(line, result)
     return result
 
 

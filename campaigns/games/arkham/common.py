@@ -46,6 +46,7 @@ BAG_REGIONS = (*DRAW_REGIONS, "bag-seal", "bag-pool", "bag-odds", "bag-correct")
 EFFECT_REGIONS = ("bag-odds", "bag-correct", "bag-effects", "bag-actions", "bag-card")
 # Who plays: the investigators, who tests, what the odds and the after-scenario form name.
 PEOPLE_REGIONS = ("investigators", "bag-who", "bag-odds", "bag-effects", "record-scenario")
+PEOPLE: dict[str, Any] = dict(regions=PEOPLE_REGIONS)  # Command(…, **PEOPLE): who plays changes
 ROUND_REGIONS = ("round-now", "round-doom", "round-steps")
 # Everything a page of the game shows (a scenario started or recorded).
 ALL_REGIONS = (

@@ -19,8 +19,8 @@ from campaigns.games.arkham import (
     symbols,
 )
 from campaigns.games.arkham.common import scenario_effects
-from campaigns.games.arkham.draw import wants_x
 from campaigns.games.arkham.investigators import investigator_view
+from campaigns.games.arkham.reveals import wants_x
 from campaigns.games.base import Later, Viewing
 
 

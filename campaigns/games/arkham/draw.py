@@ -1,6 +1,6 @@
-"""A skill test's draw: revealing tokens from the chaos bag by the chain rule (bless, curse and
-frost, a symbol that reveals more), X set when the test starts for the effects that add X,
-drawing several tokens at once to choose one, recording a token drawn by hand, ending the test.
+"""A skill test's commands: drawing from the chaos bag (the chain of reveals and X are
+``reveals``'), revealing another, drawing several tokens at once to choose one, recording a
+token drawn by hand, ending the test.
 
 Rules: ``shared/spec/rules.md`` §1b (lines 94-105). In the state, ``draws`` holds the last 20
 tests, the last one maybe ``open``; its ``tokens`` are the revealed ones with what each did,
@@ -11,223 +11,25 @@ tests, the last one maybe ``open``; its ``tokens`` are the revealed ones with wh
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_choice, need_int, next_id
+from campaigns.commands import Command, CommandError, Payload, State, need_choice, need_int
 from campaigns.engines import chaos
-from campaigns.games.arkham import data
-from campaigns.games.arkham.bag import (
-    MAX_DRAWS,
-    TokenForm,
-    close_test,
-    drawable,
-    open_test,
-    out_of_bag,
-    resting_bag,
-)
-from campaigns.games.arkham.common import (
-    DRAW_REGIONS,
-    XForm,
-    effects_for,
-    investigator,
-    name_of,
-    need_token,
-    token_words,
-)
-from campaigns.games.arkham.state import RevealedToken, Test
+from campaigns.games.arkham.bag import TokenForm, drawable, open_test
+from campaigns.games.arkham.bless_curse import pool_after, resting_bag
+from campaigns.games.arkham.common import DRAW_REGIONS, XForm, name_of, need_token, token_words
+from campaigns.games.arkham.reveals import close_test, draw_chain, reveal, x_of
+from campaigns.games.arkham.sealing import seal_after
+from campaigns.games.arkham.state import Test
 
 MAX_SEVERAL = 5  # tokens drawn at once to choose from
 
 
-# A test: revealing tokens
-
-
-def reveals_of(test: Test) -> list[chaos.Reveal]:
-    """The test's tokens as the engine's chain rule reads them (each as it did when revealed)."""
-    return [
-        chaos.Reveal(
-            e["token"],
-            e["modifier"],
-            e["again"],
-            e["succeed"],
-            int(e.get("more", 1)),
-            int(e.get("others", 1)),
-            int(e.get("harder", 0)),
-        )
-        for e in test["tokens"]
-    ]
-
-
-def store_outcome(test: Test) -> None:
-    """The test's outcome from its tokens, by the engine's chain rule."""
-    outcome = chaos.chain(reveals_of(test))
-    for index in outcome.second_frosts:
-        test["tokens"][index]["second_frost"] = True
-    test["total"] = outcome.total
-    test["auto_fail"] = outcome.auto_fail
-    test["auto_succeed"] = outcome.auto_succeed
-    if outcome.harder:
-        test["harder"] = outcome.harder
-
-
-def wants_another(state: State, test: Test) -> bool:
-    """Whether the rules make the test reveal another token now (and one is left to reveal)."""
-    return chaos.chain(reveals_of(test)).goes_on and bool(drawable(state))
-
-
-# X: a number the group sets when the test starts, for the symbols whose effect is −X or +X
-
-
-def wants_x(state: State, investigator_id: Any) -> list[str]:
-    """The symbols in the bag whose effect for this test adds X times something."""
-    effects = effects_for(state, investigator_id)
-    return [s for s in chaos.SYMBOLS if effects.get(s, {}).get("per_x") and state["bag"].get(s, 0)]
-
-
-def x_of(state: State, data_: Payload, investigator_id: Any) -> dict[str, int]:
-    """The X of each symbol that wants one, from the form: refused when one is missing."""
-    values = {}
-    for symbol in wants_x(state, investigator_id):
-        value = data_.get(f"x_{symbol}")
-        if value is None:
-            raise CommandError(
-                _("Set X for the %(token)s before drawing.") % {"token": data.TOKEN_LABELS[symbol]},
-                f"x_{symbol}",
-            )
-        values[symbol] = value
-    return values
-
-
-def test_effects(state: State, test: Test) -> dict[str, dict[str, Any]]:
-    """The effects in force in a test, with its X folded in."""
-    try:
-        return chaos.with_x(effects_for(state, test["investigator"]), test.get("x", {}))
-    except chaos.ChaosError as error:
-        raise CommandError(_("Set X for each symbol that needs it before drawing."), "x") from error
-
-
-def reveal(
-    state: State,
-    payload: Payload,
-    new_test: bool,
-    automatic: bool,
-    complete: bool = True,
-    empty: bool = False,
-    counted: bool = True,
-) -> None:
-    """Reveal the payload's tokens into a new or the open test. `automatic` (a server draw) also
-    checks that the chain follows the rules: every token but the last reveals another, and the
-    last one does not (unless `complete` is off, while the chain is being drawn). `empty`
-    starts a test with no token yet (tokens drawn at once wait to be chosen); `counted` off
-    for a chosen token, counted in the statistics when it was drawn."""
-    tokens = payload.get("tokens")
-    if not isinstance(tokens, list) or not (0 if empty else 1) <= len(tokens) <= 60:
-        raise CommandError(_("A draw needs at least one token."), "tokens")
-    if new_test:
-        close_test(state)
-        who = payload.get("investigator")
-        if who is not None:
-            investigator(state, payload)
-        test: Test = {
-            "id": next_id(state),
-            "investigator": who,
-            "who": name_of(state, who),
-            "scenario": state.get("scenario") or "",
-            "tokens": [],
-            "open": True,
-            "physical": not automatic,
-            "total": 0,
-            "auto_fail": False,
-            "auto_succeed": False,
-        }
-        xs = payload.get("x") or {}
-        if not isinstance(xs, dict) or not all(
-            s in chaos.SYMBOLS and isinstance(v, int) and 0 <= v <= chaos.MAX_X
-            for s, v in xs.items()
-        ):
-            raise CommandError(_("X must be a whole number from 0 to 99."), "x")
-        if xs:
-            test["x"] = dict(xs)
-        store_outcome(test)
-        state.setdefault("draws", []).append(test)
-        del state["draws"][:-MAX_DRAWS]
-        state["stats"]["tests"] += 1
-    else:
-        going_on = open_test(state)
-        if going_on is None:
-            raise CommandError(_("No test is going on: draw to start one."), "tokens")
-        test = going_on
-        if not automatic:
-            test["physical"] = True
-    effects = test_effects(state, test)
-    if test.get("offered"):
-        raise CommandError(_("Choose one of the tokens drawn first."), "tokens")
-    for index, token in enumerate(tokens):
-        if token not in chaos.TOKENS:
-            raise CommandError(
-                _("There is no chaos token called “%(token)s”.") % {"token": token}, "token"
-            )
-        if drawable(state).get(token, 0) < 1:
-            raise CommandError(
-                _("There is no %(token)s token left in the bag to reveal.")
-                % {"token": data.TOKEN_LABELS[token]},
-                "token",
-            )
-        revealed = chaos.reveal(token, effects)
-        entry: RevealedToken = {
-            "token": token,
-            "modifier": revealed.modifier,
-            "again": revealed.again,
-            "succeed": revealed.succeed,
-            "auto": automatic and index > 0,  # drawn because the one before said so
-        }
-        if revealed.again and revealed.more != 1:
-            entry["more"] = revealed.more
-        if revealed.others != 1:
-            entry["others"] = revealed.others
-        if revealed.harder:
-            entry["harder"] = revealed.harder
-        test["tokens"].append(entry)
-        store_outcome(test)
-        if counted:
-            state["stats"]["tokens"][token] = state["stats"]["tokens"].get(token, 0) + 1
-        if automatic and index < len(tokens) - 1 and not wants_another(state, test):
-            raise CommandError(_("That draw does not follow the chaos bag's rules."), "tokens")
-    if automatic and complete and wants_another(state, test):
-        raise CommandError(_("That draw stops before the chaos bag's rules say."), "tokens")
-
-
-def draw_chain(
-    state: State,
-    investigator_id: Any,
-    new_test: bool,
-    rng: random.Random,
-    xs: dict[str, int] | None = None,
-) -> list:
-    """Draw at random, then keep drawing while the engine's chain rule says reveal another
-    (bless, curse, frost, a symbol marked so). Returns the tokens drawn."""
-    test = open_test(state)
-    if xs is None:
-        xs = test.get("x", {}) if test and not new_test else {}
-    effects = chaos.with_x(effects_for(state, investigator_id), xs)
-    if new_test:
-        bag, before = resting_bag(state), []  # the test going on ends first
-        if not bag:
-            raise CommandError(_("The bag is empty: put tokens in it before drawing."), "tokens")
-    else:
-        if test and test.get("offered"):
-            raise CommandError(_("Choose one of the tokens drawn first."), "tokens")
-        bag, before = drawable(state), reveals_of(test) if test else []
-        if not bag:
-            raise CommandError(
-                _("Every token in the bag is already out: press Done to end the test."), "tokens"
-            )
-    return chaos.draw_chain(bag, effects, rng, before)
+# A test: the commands
 
 
 def draw_several(state: State, count: int, rng: random.Random) -> list[str]:
@@ -371,34 +173,6 @@ def apply_record(state: State, payload: Payload) -> None:
 
 def describe_record(p: Payload) -> str:
     return _("Recorded a drawn %(token)s") % {"token": token_words([p.get("token")])}
-
-
-def pool_after(payload: Payload | None, state: State | None) -> tuple[str, ...]:
-    """What bless and curse change (see ``bag.close_test``): the odds read the bag as the next
-    test finds it, which a test changes only by taking bless or curse out; the pool's counts and
-    its −, when this test or the one it ended took one out (the others go back in the bag)."""
-    if payload is None or state is None:
-        return ("bag-pool", "bag-odds")
-    tests = state.get("draws", [])
-    now = set(out_of_bag(tests[-1])) if tests else set()
-    ended = set(out_of_bag(tests[-2])) if len(tests) > 1 else set()
-    if now & set(data.POOL_TOKENS):
-        return ("bag-pool", "bag-odds")
-    return ("bag-pool",) if ended & set(data.POOL_TOKENS) else ()
-
-
-def seal_after(payload: Payload | None, state: State | None) -> tuple[str, ...]:
-    """The tokens one can seal are those not all out in the test going on: a test changes them
-    only when it takes out the last one of a token, or the test it ended had (bless and curse
-    leave the bag when a test ends: those always)."""
-    if payload is None or state is None:
-        return ("bag-seal",)
-    bag = state["bag"]
-    for test in state.get("draws", [])[-2:]:
-        out = Counter(out_of_bag(test))
-        if any(t in data.POOL_TOKENS or n >= bag.get(t, 0) for t, n in out.items()):
-            return ("bag-seal",)
-    return ()
 
 
 def after_test(payload: Payload | None, state: State | None) -> tuple[str, ...]:

@@ -1,8 +1,9 @@
-"""The investigators: joining the campaign (or replacing one killed or insane), trauma, XP earned
-(``xp`` spends it), killed or insane by the group's word, story assets and weaknesses.
+"""The investigators: joining the campaign (or replacing one killed or insane), story assets and
+weaknesses, what the table page shows of each. Trauma and killed or insane are ``trauma``'s, XP
+``xp``'s.
 
 In the state, ``investigators`` holds one dict per investigator, the killed and insane ones kept
-on the record; ``status`` follows from the trauma against health and sanity, or from ``marked``.
+on the record.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from campaigns.games.arkham.common import (
     MAX_INVESTIGATORS,
     MAX_ITEMS,
     NAME,
-    PEOPLE_REGIONS,
+    PEOPLE,
     InvestigatorIdForm,
     describe_investigator,
     investigator,
@@ -39,34 +40,7 @@ from campaigns.games.arkham.common import (
 from campaigns.games.arkham.names import shown_name
 from campaigns.games.arkham.state import Investigator
 
-TRAUMA_KINDS = ("physical", "mental")
-STATUSES = ("active", "killed", "insane")
 ITEM_KINDS = ("asset", "weakness")
-
-
-def refresh_status(found: Investigator) -> None:
-    """Killed or insane by trauma, or as the group marked them (the group's word wins). Killed
-    or insane is for the rest of the campaign: whatever their trauma does later, they stay as
-    they left (Rules Reference "Killed and Insane Investigators"); only undoing the change that
-    marked them brings them back."""
-    if found["status"] != "active":
-        return
-    if found["marked"]:
-        found["status"] = found["marked"]
-    elif found["physical"] >= found["health"]:
-        found["status"] = "killed"
-    elif found["mental"] >= found["sanity"]:
-        found["status"] = "insane"
-    else:
-        found["status"] = "active"
-
-
-def keep_active_in_play(state: State) -> None:
-    """The investigator the bag tests for must be in play: one killed or insane is not."""
-    active = state.get("active")
-    found = next((i for i in state.get("investigators", []) if i["id"] == active), None)
-    if found is not None and found["status"] != "active":
-        state["active"] = None
 
 
 # Joining, and replacing one who left
@@ -184,92 +158,6 @@ def describe_add(p: Payload) -> str:
     return _("%(name)s joins the campaign") % {"name": p.get("name")}
 
 
-# Trauma
-
-
-def trauma_of(found: Investigator, kind: str) -> int:
-    return found["physical"] if kind == "physical" else found["mental"]
-
-
-def set_trauma(found: Investigator, kind: str, value: int) -> None:
-    if value < 0:
-        message = (
-            _("%(name)s's physical trauma cannot go below 0.")
-            if kind == "physical"
-            else _("%(name)s's mental trauma cannot go below 0.")
-        )
-        raise CommandError(message % {"name": found["name"]}, kind)
-    if value > 30:
-        raise CommandError(_("Keep trauma to 30 or less."), kind)
-    if kind == "physical":
-        found["physical"] = value
-    else:
-        found["mental"] = value
-    refresh_status(found)
-
-
-def apply_trauma(state: State, payload: Payload) -> None:
-    found = investigator(state, payload)
-    kind = need_choice(payload, "kind", TRAUMA_KINDS)
-    value = trauma_of(found, kind) + need_int(payload, "delta", -30, 30)
-    set_trauma(found, kind, value)
-    keep_active_in_play(state)
-
-
-def describe_trauma(p: Payload) -> str:
-    template = (
-        _("%(name)s: physical trauma %(delta)s")
-        if p.get("kind") == "physical"
-        else _("%(name)s: mental trauma %(delta)s")
-    )
-    return template % {"name": p.get("name", ""), "delta": signed(p.get("delta", 0))}
-
-
-# Killed or insane
-
-
-def resolve_mark(state: State, data_: Payload, rng: random.Random) -> Payload:
-    """Killed or insane is for the rest of the campaign: a new mark on one who left is refused
-    here, when the tap is made. (A history recorded before this rule, where the group brought
-    someone back, still replays as it was played.) Its refusals name no field: the status is
-    the button tapped, so the message shows at the top of the investigator's card."""
-    found = investigator(state, data_)
-    if found["status"] != "active":
-        message = (
-            _(
-                "%(name)s was killed and cannot come back in this campaign: undo the change that "
-                "marked them instead."
-            )
-            if found["status"] == "killed"
-            else _(
-                "%(name)s was driven insane and cannot come back in this campaign: undo the "
-                "change that marked them instead."
-            )
-        )
-        raise CommandError(message % {"name": found["name"]})
-    return with_investigator(state, data_, rng)
-
-
-def apply_mark(state: State, payload: Payload) -> None:
-    """The group's word."""
-    found = investigator(state, payload)
-    status = need_choice(payload, "status", STATUSES)
-    if status == "active" and found["status"] != "active":
-        found["status"] = "active"  # (only in a history recorded before resolve_mark's rule)
-    found["marked"] = None if status == "active" else status
-    refresh_status(found)
-    keep_active_in_play(state)
-
-
-def describe_mark(p: Payload) -> str:
-    status = p.get("status")
-    if status == "killed":
-        return _("%(name)s marked killed") % {"name": p.get("name", "")}
-    if status == "insane":
-        return _("%(name)s marked insane") % {"name": p.get("name", "")}
-    return _("%(name)s back in play") % {"name": p.get("name", "")}
-
-
 # Story assets and weaknesses
 
 
@@ -342,29 +230,6 @@ class InvestigatorForm(forms.Form):
     )
 
 
-class TraumaForm(InvestigatorIdForm):
-    kind = forms.ChoiceField(
-        choices=[
-            ("physical", gettext_lazy("Physical trauma")),
-            ("mental", gettext_lazy("Mental trauma")),
-        ],
-        widget=forms.HiddenInput,
-    )
-    delta = forms.IntegerField(
-        label=gettext_lazy("Change"), min_value=-30, max_value=30, widget=forms.HiddenInput
-    )
-
-
-class MarkForm(InvestigatorIdForm):
-    status = forms.ChoiceField(
-        choices=[
-            ("active", gettext_lazy("in play")),
-            ("killed", gettext_lazy("killed")),
-            ("insane", gettext_lazy("insane")),
-        ]
-    )
-
-
 class ItemForm(InvestigatorIdForm):
     kind = forms.ChoiceField(
         label=gettext_lazy("Kind"),
@@ -418,16 +283,7 @@ COMMANDS = (
         apply_add_investigator,
         describe_add,
         resolve_add,
-        regions=PEOPLE_REGIONS,
-    ),
-    Command("investigator.trauma", TraumaForm, apply_trauma, describe_trauma, with_investigator),
-    Command(
-        "investigator.mark",
-        MarkForm,
-        apply_mark,
-        describe_mark,
-        resolve_mark,
-        regions=PEOPLE_REGIONS,
+        **PEOPLE,
     ),
     Command("investigator.item", ItemForm, apply_item, describe_item, with_investigator),
     Command(

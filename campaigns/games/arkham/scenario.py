@@ -26,9 +26,9 @@ from campaigns.commands import (
     need_str,
     next_id,
 )
-from campaigns.engines import chaos
 from campaigns.games.arkham import card, catalogue, data, names
-from campaigns.games.arkham.bag import change_bag, close_test
+from campaigns.games.arkham.bag import change_bag
+from campaigns.games.arkham.bless_curse import NON_POOL, leave_at_scenario_end
 from campaigns.games.arkham.common import (
     ALL_REGIONS,
     MAX_INVESTIGATORS,
@@ -39,31 +39,22 @@ from campaigns.games.arkham.common import (
     scenario_key,
     scenario_ref,
 )
-from campaigns.games.arkham.investigators import (
-    TRAUMA_KINDS,
-    keep_active_in_play,
-    refresh_status,
-    set_trauma,
-    trauma_of,
-)
+from campaigns.games.arkham.reveals import close_test
 from campaigns.games.arkham.round import fresh_round
-from campaigns.games.arkham.xp import MAX_XP
+from campaigns.games.arkham.sealing import release_all
+from campaigns.games.arkham.trauma import after_scenario, keep_active_in_play, refresh_status
+from campaigns.games.arkham.xp import earn_after_scenario, gained_after_scenario, refuse_past_limit
 from campaigns.trackers.base import shown
 
 BAG_ROWS = (1, 2, 3)
-NON_POOL = [t for t in chaos.TOKENS if t not in data.POOL_TOKENS]
 DYNAMIC = re.compile(r"^(xp|physical|mental|fate|entry|count)-(\d{1,9})$")
 
 
 def end_scenario_tokens(state: State) -> None:
     """At a scenario's end bless and curse leave the bag, and every other sealed token goes
     back into it (the cards that sealed them leave play); frost stays."""
-    for token in data.POOL_TOKENS:
-        state["bag"].pop(token, None)
-        state["sealed"].pop(token, None)
-    for token, count in state["sealed"].items():
-        state["bag"][token] = state["bag"].get(token, 0) + count
-    state["sealed"] = {}
+    leave_at_scenario_end(state)
+    release_all(state)
 
 
 # Starting one
@@ -163,9 +154,7 @@ def resolve_record_scenario(state: State, data_: Payload, rng: random.Random) ->
             changes.append({"token": token, "delta": sign * count})
     for found in state.get("investigators", []):
         gained = people[found["id"]].get("xp") if found["id"] in people else None
-        if isinstance(gained, int) and gained >= 0 and found["xp"] + gained > MAX_XP:
-            # The XP field refuses the same total (investigators.apply_xp).
-            raise CommandError(_("Keep XP to %(n)d or less.") % {"n": MAX_XP}, f"xp-{found['id']}")
+        refuse_past_limit(found, gained)
     return {
         "scenario": data_.get("scenario") or "",
         "scenario_id": data_.get("scenario_id") or "",
@@ -197,29 +186,9 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
         seen.add(found["id"])
         who = {"name": found["name"]}
         key = found["id"]
-        xp = need_int(row, "xp")
-        if not 0 <= xp <= 100:
-            raise CommandError(_("%(name)s: XP gained must be from 0 to 100.") % who, f"xp-{key}")
-        fate = row.get("fate") or ""
-        if fate not in ("", "killed", "insane"):
-            raise CommandError(_("%(name)s: killed or insane, or neither.") % who, f"fate-{key}")
-        if fate and found["status"] == "active":
-            found["marked"] = fate  # the group's word wins over the trauma gained with it
-        gains = {}
-        for kind in TRAUMA_KINDS:
-            gains[kind] = need_int(row, kind)
-            if gains[kind] < 0:
-                message = (
-                    _("%(name)s: physical trauma gained cannot be negative.")
-                    if kind == "physical"
-                    else _("%(name)s: mental trauma gained cannot be negative.")
-                )
-                raise CommandError(message % who, f"{kind}-{key}")
-            if trauma_of(found, kind) + gains[kind] > 30:
-                raise CommandError(_("Keep trauma to 30 or less."), f"{kind}-{key}")
-            set_trauma(found, kind, trauma_of(found, kind) + gains[kind])
-        # An event from before the refusal in resolve_record_scenario may pass the limit.
-        found["xp"] = min(found["xp"] + xp, MAX_XP)
+        xp = gained_after_scenario(row, who, key)
+        gains = after_scenario(found, row, who, key)
+        earn_after_scenario(found, xp)
         refresh_status(found)
         results.append(
             {

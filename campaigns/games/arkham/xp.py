@@ -47,6 +47,29 @@ def apply_xp(state: State, payload: Payload) -> None:
     found["xp"] = value
 
 
+# After a scenario (the record of it: ``scenario``)
+
+
+def refuse_past_limit(found: Investigator, gained: Any) -> None:
+    """The record after a scenario refuses the XP gained that takes the total past the limit,
+    as the XP field does (``apply_xp``)."""
+    if isinstance(gained, int) and gained >= 0 and found["xp"] + gained > MAX_XP:
+        raise CommandError(_("Keep XP to %(n)d or less.") % {"n": MAX_XP}, f"xp-{found['id']}")
+
+
+def gained_after_scenario(row: dict[str, Any], who: dict[str, str], key: int) -> int:
+    """The XP an investigator gained in a scenario: from 0 to 100."""
+    xp = need_int(row, "xp")
+    if not 0 <= xp <= 100:
+        raise CommandError(_("%(name)s: XP gained must be from 0 to 100.") % who, f"xp-{key}")
+    return xp
+
+
+def earn_after_scenario(found: Investigator, xp: int) -> None:
+    # An event from before the refusal in resolve_record_scenario may pass the limit.
+    found["xp"] = min(found["xp"] + xp, MAX_XP)
+
+
 def xp_cost(
     level: int, upgrade_from: int | None = None, exceptional: bool = False, boxes: int = 0
 ) -> int:
@@ -192,23 +215,26 @@ class DeltaForm(InvestigatorIdForm):
     )
 
 
-class BuyForm(InvestigatorIdForm):
-    card = forms.CharField(label=gettext_lazy("Card"), max_length=80, required=False)
-    level = forms.IntegerField(
-        label=gettext_lazy("Level"),
-        min_value=0,
-        max_value=5,
+def narrow_number(label: Any, help_text: Any, least: int = 0, most: int = 5) -> forms.IntegerField:
+    """A purchase's optional number (a level, boxes marked), in a narrow input with its help."""
+    return forms.IntegerField(
+        label=label,
+        min_value=least,
+        max_value=most,
         required=False,
-        help_text=gettext_lazy("A card costs its level in XP, at least 1."),
+        help_text=help_text,
         widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}),
     )
-    upgrade_from = forms.IntegerField(
-        label=gettext_lazy("Upgrading from level"),
-        min_value=0,
-        max_value=5,
-        required=False,
-        help_text=gettext_lazy("An upgrade costs the difference in level, at least 1."),
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}),
+
+
+class BuyForm(InvestigatorIdForm):
+    card = forms.CharField(label=gettext_lazy("Card"), max_length=80, required=False)
+    level = narrow_number(
+        gettext_lazy("Level"), gettext_lazy("A card costs its level in XP, at least 1.")
+    )
+    upgrade_from = narrow_number(
+        gettext_lazy("Upgrading from level"),
+        gettext_lazy("An upgrade costs the difference in level, at least 1."),
     )
     exceptional = forms.BooleanField(
         label=gettext_lazy("Exceptional (costs double)"), required=False
@@ -220,13 +246,11 @@ class BuyForm(InvestigatorIdForm):
         label=gettext_lazy("Adaptable swap (level 0 for level 0, no XP)"), required=False
     )
     story = forms.BooleanField(label=gettext_lazy("Story card (no XP)"), required=False)
-    boxes = forms.IntegerField(
-        label=gettext_lazy("Customizable: boxes marked"),
-        min_value=1,
-        max_value=30,
-        required=False,
-        help_text=gettext_lazy("A Customizable upgrade costs the boxes it marks."),
-        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "narrow"}),
+    boxes = narrow_number(
+        gettext_lazy("Customizable: boxes marked"),
+        gettext_lazy("A Customizable upgrade costs the boxes it marks."),
+        least=1,
+        most=30,
     )
 
     def purchase_kinds(self) -> list[Any]:

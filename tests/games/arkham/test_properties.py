@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 from campaigns.commands import CommandError
 from campaigns.engines import chaos
 from campaigns.games import GAMES
-from campaigns.games.arkham import data, investigators, scenario
-from campaigns.games.arkham.bag import apply_seal, drawable
-from campaigns.games.arkham.draw import apply_done, apply_record, wants_another
+from campaigns.games.arkham import data, investigators, scenario, trauma
+from campaigns.games.arkham.bag import drawable
+from campaigns.games.arkham.draw import apply_done, apply_record
+from campaigns.games.arkham.reveals import wants_another
+from campaigns.games.arkham.sealing import apply_seal
 from campaigns.models import Campaign
 from tests.conftest import play_and_check_replay
 from tests.games.arkham.helpers import Picks, index_of, make_arkham
@@ -39,7 +41,7 @@ STEP = st.one_of(
     st.tuples(st.just("investigator.trauma"), PICK, st.sampled_from(["physical", "mental"]), SMALL),
     st.tuples(st.just("investigator.xp"), PICK, SMALL),
     st.tuples(st.just("investigator.buy"), PICK, st.integers(0, 5)),
-    st.tuples(st.just("investigator.mark"), PICK, st.sampled_from(investigators.STATUSES)),
+    st.tuples(st.just("investigator.mark"), PICK, st.sampled_from(trauma.STATUSES)),
     st.tuples(st.just("investigator.item"), PICK, st.sampled_from(investigators.ITEM_KINDS)),
     st.tuples(st.just("investigator.elder"), PICK, SMALL, st.booleans()),
     st.tuples(st.just("bag.draw"), PICK),
