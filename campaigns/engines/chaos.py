@@ -119,7 +119,7 @@ def validate_bag(bag: Mapping[str, int]) -> dict[str, int]:
 
 
 def validate_effects(
-    effects: Mapping[str, Mapping[str, int | bool]] | None,
+    effects: Mapping[str, Mapping[str, object]] | None,
 ) -> dict[str, dict[str, int | bool]]:
     """Return ``effects`` with every entry spelled out (all of ``EFFECT_KEYS`` present).
 

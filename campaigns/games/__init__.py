@@ -13,9 +13,8 @@ from campaigns.games.noir import GAME as NOIR
 
 # The one place where the game is chosen at run time (by a campaign's `game`): each game's
 # commands and context take its own state type, so the registry holds them as Game[Any].
-GAMES: dict[str, Game[Any]] = {
-    game.key: game for game in [ANY_GAME, ARKHAM, AEONSEND, ELDRITCH, NOIR]
-}
+ALL: tuple[Game[Any], ...] = (ANY_GAME, ARKHAM, AEONSEND, ELDRITCH, NOIR)
+GAMES = {game.key: game for game in ALL}
 
 
 def game_choices() -> list[tuple[str, StrOrPromise]]:

@@ -19,7 +19,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_int,
     need_str,
@@ -38,7 +37,7 @@ from campaigns.games.arkham.common import (
     with_investigator,
 )
 from campaigns.games.arkham.names import shown_name
-from campaigns.games.arkham.state import Investigator
+from campaigns.games.arkham.state import ArkhamState, Investigator
 
 ITEM_KINDS = ("asset", "weakness")
 
@@ -46,7 +45,7 @@ ITEM_KINDS = ("asset", "weakness")
 # Joining, and replacing one who left
 
 
-def resolve_add(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_add(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     payload = dict(data_)
     if payload.get("code") and payload["code"] in catalogue.BY_CODE:
         payload["name"] = catalogue.BY_CODE[payload["code"]]["name"]["en"]
@@ -55,7 +54,7 @@ def resolve_add(state: State, data_: Payload, rng: random.Random) -> Payload:
     return payload
 
 
-def apply_add_investigator(state: State, payload: Payload) -> None:
+def apply_add_investigator(state: ArkhamState, payload: Payload) -> None:
     people = state.setdefault("investigators", [])
     if len(people) >= MAX_INVESTIGATORS:
         raise CommandError(_("That is more investigators than a campaign keeps."), "name")
@@ -116,8 +115,7 @@ def picked_investigator(payload: Payload) -> tuple[str, int, int, str | None]:
             need_int(payload, "sanity", 1, 30),
             None,
         )
-    card = catalogue.BY_CODE.get(code) if isinstance(code, str) else None
-    if card is None:
+    if not isinstance(code, str) or (card := catalogue.BY_CODE.get(code)) is None:
         raise CommandError(_("That investigator is not in the list."), "code")
     health = need_int(payload, "health", 1, 30) if payload.get("health") is not None else None
     sanity = need_int(payload, "sanity", 1, 30) if payload.get("sanity") is not None else None
@@ -130,7 +128,7 @@ def picked_investigator(payload: Payload) -> tuple[str, int, int, str | None]:
 
 
 def check_new_investigator(
-    state: State, name: str, code: str | None, replacing: Investigator | None
+    state: ArkhamState, name: str, code: str | None, replacing: Investigator | None
 ) -> None:
     """Each player chooses a different investigator (rules.md line 52); one killed or driven
     insane stays out of the campaign, and so cannot replace themselves either."""
@@ -161,7 +159,7 @@ def describe_add(p: Payload) -> str:
 # Story assets and weaknesses
 
 
-def apply_item(state: State, payload: Payload) -> None:
+def apply_item(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
     if len(found["items"]) >= MAX_ITEMS:
         raise CommandError(_("Too many cards to keep."), "text")
@@ -183,7 +181,7 @@ def describe_item(p: Payload) -> str:
     return template % {"name": p.get("name", ""), "text": p.get("text", "")}
 
 
-def apply_remove_item(state: State, payload: Payload) -> None:
+def apply_remove_item(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
     item = need_int(payload, "item")
     before = len(found["items"])
@@ -245,8 +243,8 @@ class UnitemForm(InvestigatorIdForm):
 # What the table page shows of each
 
 
-def investigator_view(state: State, found: Investigator) -> dict[str, Any]:
-    names = {i["id"]: i["name"] for i in state.get("investigators", [])}
+def investigator_view(state: ArkhamState, found: Investigator) -> dict[str, Any]:
+    names: dict[int | None, str] = {i["id"]: i["name"] for i in state["investigators"]}
     supplies = [
         {"key": key, "label": data.SUPPLIES[key][0], "count": n}
         for key, n in found["supplies"].items()
@@ -265,7 +263,11 @@ def investigator_view(state: State, found: Investigator) -> dict[str, Any]:
         "assets": [i for i in found["items"] if i["kind"] == "asset"],
         "weaknesses": [i for i in found["items"] if i["kind"] == "weakness"],
         "supply_list": supplies,
-        "supply_spent": sum(data.SUPPLIES[s["key"]][1] * s["count"] for s in supplies),
+        "supply_spent": sum(
+            data.SUPPLIES[key][1] * n
+            for key, n in found["supplies"].items()
+            if key in data.SUPPLIES
+        ),
         "elder_text": _("automatic success")
         if found["elder"]["auto_succeed"]
         else signed(found["elder"]["modifier"]),

@@ -7,7 +7,9 @@ it holds. The feature modules read it through them (``investigator()`` gives an
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
+
+from campaigns.trackers.types import Tracker
 
 
 class SymbolEffect(TypedDict):
@@ -178,6 +180,6 @@ class ArkhamState(TypedDict):
     draws: list[Test]  # the last 20 tests, oldest first
     stats: Stats
     scenarios: list[ScenarioResult]
-    trackers: list[dict[str, Any]]  # the campaign log's sections (campaigns.trackers)
+    trackers: list[Tracker]  # the campaign log's sections (campaigns.trackers)
     log_ids: list[int]  # the sections the campaign came with
     round: Round

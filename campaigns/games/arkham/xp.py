@@ -13,13 +13,13 @@ In the state each investigator has ``xp`` (earned, all told), ``spent`` and ``pu
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, CommandError, Payload, State, need_int, need_str
+from campaigns.commands import Command, CommandError, Payload, need_int, need_str, said_int
 from campaigns.games.arkham.common import (
     MAX_ITEMS,
     NAME,
@@ -28,12 +28,12 @@ from campaigns.games.arkham.common import (
     investigator,
     with_investigator,
 )
-from campaigns.games.arkham.state import Investigator, Purchase
+from campaigns.games.arkham.state import ArkhamState, Investigator, Purchase
 
 MAX_XP = 999  # earned XP, all told: the XP field and the step after a scenario both refuse more
 
 
-def apply_xp(state: State, payload: Payload) -> None:
+def apply_xp(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
     value = found["xp"] + need_int(payload, "delta", -200, 200)
     if value < found["spent"]:
@@ -83,15 +83,16 @@ def xp_cost(
     return cost * 2 if exceptional else cost
 
 
-KINDS = ("myriad", "adaptable", "story")  # a purchase's kind beside the plain one
+Kind = Literal["myriad", "adaptable", "story"]  # a purchase's kind beside the plain one
+KINDS: tuple[Kind, ...] = ("myriad", "adaptable", "story")
 
 
-def kind_of(payload: Payload) -> str:
-    """Which of Myriad, an Adaptable swap or a story card the purchase is ("" for none)."""
+def kind_of(payload: Payload) -> Kind | None:
+    """Which of Myriad, an Adaptable swap or a story card the purchase is (None: none)."""
     kinds = [kind for kind in KINDS if payload.get(kind) is True]
     if len(kinds) > 1:
         raise CommandError(_("Choose one of Myriad, Adaptable or story card."), kinds[-1])
-    return kinds[0] if kinds else ""
+    return kinds[0] if kinds else None
 
 
 def myriad_paid(found: Investigator, card: str, level: int) -> bool:
@@ -120,7 +121,7 @@ def purchase_of(payload: Payload) -> tuple[int, int | None, bool, int]:
     return level, upgrade_from, exceptional, boxes
 
 
-def apply_buy(state: State, payload: Payload) -> None:
+def apply_buy(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
     level, upgrade_from, exceptional, boxes = purchase_of(payload)
     card = need_str(payload, "card", NAME, blank=True).strip()
@@ -151,12 +152,12 @@ def apply_buy(state: State, payload: Payload) -> None:
         purchase["exceptional"] = True
     if boxes:
         purchase["boxes"] = boxes
-    if kind:
-        purchase[kind] = True  # type: ignore[literal-required]
+    if kind is not None:
+        purchase[kind] = True
     found["purchases"].append(purchase)
 
 
-def resolve_buy(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_buy(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     """The investigator's name, and whether a Myriad copy is already paid for, for the words."""
     payload = with_investigator(state, data_, rng)
     card = str(payload.get("card") or "").strip()
@@ -173,7 +174,7 @@ def describe_buy(p: Payload) -> str:
         cost = xp_cost(level, upgrade_from, exceptional, boxes)
         kind = kind_of(p)
     except CommandError:
-        level, upgrade_from, boxes, cost, kind = p.get("level", 0), None, 0, 0, ""
+        level, upgrade_from, boxes, cost, kind = said_int(p, "level"), None, 0, 0, None
     if p.get("copy") is True:
         cost = 0
     words = {
