@@ -61,7 +61,7 @@ def outcome_text(test: Test) -> str:
     return _("Modifier %(total)s") % {"total": signed(test["total"])}
 
 
-def test_view(state: ArkhamState, test: Test) -> dict[str, Any]:
+def test_view(state: ArkhamState, test: Test) -> dict[str, object]:
     tokens = [
         token_view(
             e["token"],
@@ -89,7 +89,7 @@ def test_view(state: ArkhamState, test: Test) -> dict[str, Any]:
     }
 
 
-def bag_view(state: ArkhamState) -> dict[str, Any]:
+def bag_view(state: ArkhamState) -> dict[str, object]:
     effects = effects_for(state, state.get("active"))
     per_x = {s: int(e.get("per_x", 0)) for s, e in effects.items()}
     effects = chaos.with_x(effects, {s: 0 for s, n in per_x.items() if n})
@@ -169,7 +169,7 @@ class OddsForm(XForm):
 
 
 def guesses(
-    state: ArkhamState, active_id: Any, bag: Mapping[str, int], xs: Mapping[str, int]
+    state: ArkhamState, active_id: object, bag: Mapping[str, int], xs: Mapping[str, int]
 ) -> list:
     """The symbol tokens in the bag whose effect the odds do not know, so count as 0: no effect
     entered for this scenario, no elder sign entered for the investigator testing, or an X
@@ -205,7 +205,7 @@ def guesses(
     return guessed
 
 
-def odds(state: ArkhamState, active_id: Any, query: Mapping[str, Any]) -> dict[str, Any]:
+def odds(state: ArkhamState, active_id: object, query: Mapping[str, Any]) -> dict[str, object]:
     """The pass table for every margin, and the chance for the skill and difficulty typed in
     ``query`` (the page's GET parameters), if any."""
     bag = resting_bag(state)
@@ -247,7 +247,7 @@ def odds(state: ArkhamState, active_id: Any, query: Mapping[str, Any]) -> dict[s
     return result
 
 
-def stats_view(state: ArkhamState) -> dict[str, Any]:
+def stats_view(state: ArkhamState) -> dict[str, object]:
     """Each token's share of all tokens revealed so far, beside its share of the bag now."""
     stats_tokens = state["stats"]["tokens"]
     drawn_total = sum(stats_tokens.values())

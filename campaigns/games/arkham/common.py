@@ -15,7 +15,7 @@ from django_stubs_ext import StrOrPromise
 from campaigns.commands import CommandError, Payload, need_int, said_int
 from campaigns.engines import chaos
 from campaigns.games.arkham import card, catalogue, data
-from campaigns.games.arkham.state import ArkhamState, Investigator
+from campaigns.games.arkham.state import ArkhamState, Investigator, SymbolEffect
 from campaigns.words import joined
 
 MAX_INVESTIGATORS = 40
@@ -73,7 +73,7 @@ def investigator(state: ArkhamState, payload: Payload, key: str = "investigator"
     raise CommandError(_("That investigator is not in this campaign."), key)
 
 
-def name_of(state: ArkhamState, investigator_id: Any) -> str:
+def name_of(state: ArkhamState, investigator_id: object) -> str:
     for found in state.get("investigators", []):
         if found["id"] == investigator_id:
             return found["name"]
@@ -102,7 +102,7 @@ def scenario_key(state: ArkhamState) -> str:
     return f"{data.BANDS[state['difficulty']]}|{scenario_ref(state)}"
 
 
-def scenario_effects(state: ArkhamState) -> dict[str, Any]:
+def scenario_effects(state: ArkhamState) -> dict[str, SymbolEffect]:
     """The symbol effects entered for the scenario being played. A state kept from before the
     effects were stored by id keys them "<band>|<name as typed>": such a key counts when its
     name means the same scenario (so "the gathering" and "The Gathering" are one)."""
@@ -118,7 +118,7 @@ def scenario_effects(state: ArkhamState) -> dict[str, Any]:
     return {}
 
 
-def effects_for(state: ArkhamState, investigator_id: Any) -> dict[str, dict[str, Any]]:
+def effects_for(state: ArkhamState, investigator_id: object) -> dict[str, dict[str, Any]]:
     """The symbol effects of a test: the scenario's four (the card's lines, each replaced by
     what the group typed for it), what the investigator testing changes of them (Jim Culver's
     skull), and their elder sign."""
@@ -176,7 +176,7 @@ def describe_investigator(template: str) -> Callable[[Payload], str]:
     return describe
 
 
-def token_view(token: str, **extra: Any) -> dict[str, Any]:
+def token_view(token: str, **extra: Any) -> dict[str, object]:
     """A token as the pages show it: its name and our own icon."""
     return {
         "token": token,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 
 from campaigns.games.arkham import (
@@ -24,7 +22,9 @@ from campaigns.games.arkham.state import ArkhamState
 from campaigns.games.base import Later, Viewing
 
 
-def context(campaign: Any, state: ArkhamState, viewing: Viewing | None = None) -> dict[str, Any]:
+def context(
+    campaign: object, state: ArkhamState, viewing: Viewing | None = None
+) -> dict[str, object]:
     if "bag" not in state:  # not an Arkham state (should not happen): show nothing
         return {}
     viewing = viewing or Viewing()

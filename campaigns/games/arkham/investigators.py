@@ -9,7 +9,6 @@ on the record.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -212,7 +211,7 @@ class InvestigatorForm(forms.Form):
         label=gettext_lazy("Sanity"), min_value=1, max_value=30, widget=NUMBER, required=False
     )
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if cleaned.get("name"):
             cleaned["code"] = ""  # a typed name wins over the list's choice
@@ -243,7 +242,7 @@ class UnitemForm(InvestigatorIdForm):
 # What the table page shows of each
 
 
-def investigator_view(state: ArkhamState, found: Investigator) -> dict[str, Any]:
+def investigator_view(state: ArkhamState, found: Investigator) -> dict[str, object]:
     names: dict[int | None, str] = {i["id"]: i["name"] for i in state["investigators"]}
     supplies = [
         {"key": key, "label": data.SUPPLIES[key][0], "count": n}

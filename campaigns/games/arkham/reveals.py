@@ -59,13 +59,13 @@ def wants_another(state: ArkhamState, test: Test) -> bool:
 # X: a number the group sets when the test starts, for the symbols whose effect is −X or +X
 
 
-def wants_x(state: ArkhamState, investigator_id: Any) -> list[str]:
+def wants_x(state: ArkhamState, investigator_id: object) -> list[str]:
     """The symbols in the bag whose effect for this test adds X times something."""
     effects = effects_for(state, investigator_id)
     return [s for s in chaos.SYMBOLS if effects.get(s, {}).get("per_x") and state["bag"].get(s, 0)]
 
 
-def x_of(state: ArkhamState, data_: Payload, investigator_id: Any) -> dict[str, int]:
+def x_of(state: ArkhamState, data_: Payload, investigator_id: object) -> dict[str, int]:
     """The X of each symbol that wants one, from the form: refused when one is missing."""
     values: dict[str, int] = {}
     for symbol in wants_x(state, investigator_id):
@@ -179,7 +179,7 @@ def reveal(
 
 def draw_chain(
     state: ArkhamState,
-    investigator_id: Any,
+    investigator_id: object,
     new_test: bool,
     rng: random.Random,
     xs: dict[str, int] | None = None,

@@ -138,7 +138,7 @@ class AgendaForm(forms.Form):
 # What the round page shows
 
 
-def round_view(state: ArkhamState) -> dict[str, Any]:
+def round_view(state: ArkhamState) -> dict[str, object]:
     rnd = state["round"]
     current = data.STEP_CODES.index(rnd["step"])
     labels = dict(data.STEPS)

@@ -355,7 +355,7 @@ class ScenarioForm(forms.Form):
 # What the table page shows
 
 
-def scenario_view(state: ArkhamState, in_play: list[dict[str, Any]]) -> dict[str, Any]:
+def scenario_view(state: ArkhamState, in_play: list[dict[str, Any]]) -> dict[str, object]:
     campaign = state["campaign"]
     played = [
         s.get("scenario_id") or catalogue.scenario_ref(campaign, s["name"])

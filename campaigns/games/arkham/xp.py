@@ -18,6 +18,7 @@ from typing import Any, Literal
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import Command, CommandError, Payload, need_int, need_str, said_int
 from campaigns.games.arkham.common import (
@@ -216,7 +217,9 @@ class DeltaForm(InvestigatorIdForm):
     )
 
 
-def narrow_number(label: Any, help_text: Any, least: int = 0, most: int = 5) -> forms.IntegerField:
+def narrow_number(
+    label: StrOrPromise, help_text: StrOrPromise, least: int = 0, most: int = 5
+) -> forms.IntegerField:
     """A purchase's optional number (a level, boxes marked), in a narrow input with its help."""
     return forms.IntegerField(
         label=label,
@@ -257,7 +260,7 @@ class BuyForm(InvestigatorIdForm):
     def purchase_kinds(self) -> list[Any]:
         return [self[kind] for kind in KINDS]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if cleaned.get("level") is None and not cleaned.get("boxes") and "level" not in self.errors:
             self.add_error("level", _("Give the card's level."))
