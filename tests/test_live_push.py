@@ -1,5 +1,6 @@
-"""The pages streams push (campaigns/views/live.py): drawn through Django's own handler,
-middleware included."""
+"""The pages streams push (campaigns/live_push.py, campaigns/views/live.py): drawn through
+Django's own handler, middleware included, once per push key and version, and sent as one
+message of the same bytes to every phone of the key."""
 
 import asyncio
 import json
@@ -13,7 +14,7 @@ from django.db import connection
 from django.middleware.locale import LocaleMiddleware
 from django.test import AsyncClient, RequestFactory
 
-from campaigns import live
+from campaigns import live, live_push
 from campaigns.models import Membership
 from campaigns.views.live import draw_through_django, push_environ
 from campaigns.views.shared import ANSWERS, PUSH
@@ -122,6 +123,41 @@ def pushed_after_a_change(campaign, user, clients: list[AsyncClient], page: str)
     return run(table)
 
 
+def test_fifty_phones_on_one_page_get_one_drawing_and_the_same_message():
+    owner = factories.user("olive")
+    campaign = factories.campaign("any", owner=owner)
+    clients = run(lambda: phones(owner, 50))
+    with Pushes() as pushes:
+        got = pushed_after_a_change(campaign, owner, clients, f"/c/{campaign.pk}/")
+    assert pushes.count == 1
+    assert {event for event, _data, _raw in got} == {"page"}
+    assert len({raw for _event, _data, raw in got}) == 1  # the same bytes for every phone
+    data = got[0][1]
+    assert data["version"] == 1
+    assert '<output class="value" aria-live="polite">1</output>' in data["html"]
+    assert 'name="csrfmiddlewaretoken" value=""' in data["html"]
+
+
+def test_phones_in_two_languages_get_two_drawings():
+    owner = factories.user("olive")
+    campaign = factories.campaign("any", owner=owner)
+
+    async def both():
+        english = await phones(owner, 3)
+        japanese = await phones(owner, 3, {"django_language": "ja"})
+        return english + japanese
+
+    clients = run(both)
+    with Pushes() as pushes:
+        got = pushed_after_a_change(campaign, owner, clients, f"/c/{campaign.pk}/")
+    assert pushes.count == 2
+    english, japanese = {raw for _e, _d, raw in got[:3]}, {raw for _e, _d, raw in got[3:]}
+    assert len(english) == len(japanese) == 1
+    assert english != japanese
+    assert "</svg>元に戻す</button>" in got[3][1]["html"]  # the undo bar, in Japanese
+    assert "</svg>元に戻す</button>" not in got[0][1]["html"]
+
+
 def test_a_push_goes_through_the_middleware(monkeypatch):
     """A push is the live refresh the phone would ask for, handled by Django's own handler:
     the session and locale middleware see it (the environ key no client can send reaches the
@@ -167,3 +203,27 @@ def test_a_push_for_a_removed_member_draws_nothing():
     Membership.objects.filter(campaign=campaign, user=friend).delete()
     ANSWERS.clear()
     assert draw_through_django(environ) is None
+
+
+def test_beyond_the_bound_of_drawings_a_version_a_push_is_the_version_only():
+    """The event loop's side of the bound (campaigns/views/shared.py's PUSHED_DRAWINGS): a
+    key past it is not drawn."""
+    calls = []
+
+    def draw():
+        calls.append(1)
+        return 3, "<p>page</p>"
+
+    async def table():
+        hub = live.Hub(asyncio.get_running_loop())
+        got = [
+            await live_push.pushed(hub, 1, 3, ("page", n), draw)
+            for n in range(live_push.PUSHED_DRAWINGS + 2)
+        ]
+        again = await live_push.pushed(hub, 1, 3, ("page", 0), draw)
+        return got, again
+
+    got, again = run(table)
+    assert [pushed is None for pushed in got] == [False] * live_push.PUSHED_DRAWINGS + [True] * 2
+    assert again is got[0]  # kept: the same message, not drawn again
+    assert len(calls) == live_push.PUSHED_DRAWINGS

@@ -3,9 +3,9 @@ server-sent events or, where a stream cannot run, by polling.
 
 A stream that names the page its phone shows gets that page with the news: the live refresh
 the phone would have asked for, drawn through Django's handler once for every phone that shows
-the same (campaigns/views/shared.py), with no CSRF token inside (the phone sends its page's
-token in a header). With 200 phones on one campaign that is one drawing and 200 writes, not
-200 requests.
+the same, and encoded once (campaigns/live_push.py): the same bytes down every stream of a key,
+no CSRF token inside (the phone sends its page's token in a header). With 200 phones on one
+campaign that is one drawing, one message and 200 writes, not 200 requests.
 """
 
 from __future__ import annotations
@@ -34,11 +34,13 @@ from django.http import (
 from django.urls import Resolver404, resolve
 from django.views.decorators.http import require_GET
 
-from campaigns import live, live_sessions
+from campaigns import live, live_push, live_sessions
 from campaigns.games import GAMES
 from campaigns.models import Membership
 from campaigns.views.access import member_campaign
-from campaigns.views.shared import LIVE_LANES, PUSH, UNSHARED
+from campaigns.views.shared import PUSH, UNSHARED
+from companion.phone_time import COOKIE as ZONE_COOKIE
+from companion.phone_time import zone_of
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +77,7 @@ async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
     watch.opened = True
     if watch.doubt:  # the member's role or account changed while the stream opened
         await watch.hub.recheck([watch])
-    return event_stream(request, watch, current, pusher(request, pk, game))
+    return event_stream(request, watch, current, pusher(request, watch, game))
 
 
 def signed_out() -> HttpResponse:
@@ -88,7 +90,7 @@ def signed_out() -> HttpResponse:
     return response
 
 
-Push = Callable[[int], Awaitable[tuple[int, str] | None]]
+Push = Callable[[int], Awaitable["live_push.Pushed | None"]]
 
 # The GET parameters the site's own pushed pages read: the history's page number
 # (render.history_context). A game's pages say theirs (games.base.Page.query).
@@ -158,7 +160,7 @@ def open_watch(watch: live.Watch, user, page_role: str) -> tuple[int, str] | Non
     return version, game
 
 
-def pusher(request: HttpRequest, pk: int, game: str) -> Push | None:
+def pusher(request: HttpRequest, watch: live.Watch, game: str) -> Push | None:
     """What draws the page the stream's phone shows (its `page`: path and query), or None when
     it names none this stream may push: then the phone hears the version and asks itself.
 
@@ -167,6 +169,7 @@ def pusher(request: HttpRequest, pk: int, game: str) -> Push | None:
     which also bounds how many distinct drawings one campaign version gets). It is drawn as the
     phone's own live refresh would be, through Django's handler and middleware
     (`draw_through_django`)."""
+    pk = watch.campaign_id
     address = request.GET.get("page", "")
     if not address or len(address) > 1000:
         return None
@@ -188,12 +191,16 @@ def pusher(request: HttpRequest, pk: int, game: str) -> Push | None:
     query = urlencode(sorted((name, value) for name, value in given if name in reads))
 
     environ = push_environ(request, parts.path, query)
+    # What the page's bytes depend on besides the version (campaigns/views/shared.py's key):
+    # the language and time zone the middleware found for this phone, and the member's role.
+    language = getattr(request, "LANGUAGE_CODE", "")
+    key = (parts.path, query, language, str(zone_of(request.COOKIES.get(ZONE_COOKIE))), watch.role)
 
-    def draw(version: int) -> tuple[int, str] | None:
+    def draw() -> tuple[int, str] | None:
         return draw_through_django(environ)
 
-    async def push(version: int) -> tuple[int, str] | None:
-        return await LIVE_LANES.run(pk, draw, version)
+    async def push(version: int) -> live_push.Pushed | None:
+        return await live_push.pushed(watch.hub, pk, version, key, draw)
 
     return push
 
