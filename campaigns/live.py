@@ -356,14 +356,17 @@ async def messages(
     push: Callable[[int], Awaitable[Pushed | None]] | None = None,
 ) -> AsyncIterator[str | bytes]:
     """A stream's server-sent events: the version when it moves (or, with `push`, the page at
-    that version: `page`, its version and its HTML, encoded once for every phone of its key:
-    campaigns/live_push.py),
+    that version: `page`, its version and its HTML, or only the regions changed since the
+    version the phone shows, encoded once for every phone of its key: campaigns/live_push.py),
     `gone` when the member may no longer look (the campaign deleted, the member removed, the
     role changed, the session ended), and `end` when the stream's lifetime is over (the phone
     opens a new one)."""
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.COMPANION_STREAM_LIFETIME
     watch.hub.start()
+    # The version of the page the phone shows, as far as this stream knows (None: it asked for
+    # its page itself after a `version` message).
+    shown: int | None = last_seen if last_seen >= 0 else None
     try:
         yield "retry: 1000\n\n"
         watch.hear(current)
@@ -376,10 +379,12 @@ async def messages(
                 drawn = await push(last_seen) if push is not None else None
                 if drawn is None:
                     yield message("version", {"version": last_seen})
+                    shown = None
                 else:
                     # (Drawn at the newest version, maybe newer than the news: not sent twice.)
                     last_seen = max(last_seen, drawn.version)
-                    yield drawn.whole
+                    yield drawn.for_phone(shown)
+                    shown = drawn.version
             left = ends - loop.time()
             if left <= 0 or watch.closing:
                 yield message("end", {})

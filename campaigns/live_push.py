@@ -8,13 +8,15 @@ its full page in a header), so its bytes are the same for every phone of a key.
 
 The first stream of a key to hear a version starts the drawing: one task on the event loop,
 which hands the work to one of the threads kept for live drawings (LIVE_LANES): the page
-drawn through Django's handler, then encoded once as a server-sent event. Every other stream
-of the key awaits the same task on the loop: no thread hop, no JSON encoding, no copy per
-phone.
+drawn through Django's handler, then encoded once as a server-sent event, whole and, when the
+key's previous drawing is kept, as only the regions that changed since (campaigns/live_delta.py).
+Every other stream of the key awaits the same task on the loop: no thread hop, no JSON
+encoding, no copy per phone. A phone showing exactly the previous version gets the changed
+regions (`"from"`: that version), every other phone the whole page.
 
 At most PUSHED_DRAWINGS keys are drawn per campaign version (beyond, the stream sends the
 version and the phone asks for its page), the tasks of older versions are dropped when a newer
-one starts, and a campaign's drawings go when its last stream closes (campaigns/live.py).
+one starts, and a campaign's kept bodies go when its last stream closes (campaigns/live.py).
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from campaigns import live_delta
 from campaigns.live import Hub, message
 from campaigns.views.shared import LIVE_LANES, PUSHED_DRAWINGS
 
@@ -36,17 +39,29 @@ Draw = Callable[[], tuple[int, str] | None]
 
 @dataclass(frozen=True)
 class Pushed:
-    """One key's page at one version, encoded once."""
+    """One key's page at one version, encoded once: the whole page, and the regions changed
+    since version `since` (None when there is no such message)."""
 
     version: int
     whole: bytes
+    body: str = field(repr=False)
+    since: int | None = None
+    delta: bytes | None = None
+
+    def for_phone(self, shown: int | None) -> bytes:
+        """The message for a phone showing version `shown` (None: not known)."""
+        if self.delta is not None and shown is not None and shown == self.since:
+            return self.delta
+        return self.whole
 
 
 class Board:
-    """One campaign's pushes: the drawings of its newest versions by key."""
+    """One campaign's pushes: the drawings of its newest versions by key, and each key's last
+    drawn page (what the next version's changed regions are found against)."""
 
     def __init__(self) -> None:
         self.drawings: dict[int, dict[Key, asyncio.Future[Pushed | None]]] = {}
+        self.last: dict[Key, tuple[int, str]] = {}
 
 
 async def pushed(hub: Hub, pk: int, version: int, key: Key, draw: Draw) -> Pushed | None:
@@ -65,17 +80,29 @@ async def pushed(hub: Hub, pk: int, version: int, key: Key, draw: Draw) -> Pushe
 
 
 async def start(board: Board, pk: int, key: Key, draw: Draw) -> Pushed | None:
+    before = board.last.get(key)
     try:
-        return await LIVE_LANES.run(pk, encode, draw)
+        done = await LIVE_LANES.run(pk, encode, draw, before)
     except Exception:
         log.exception("Could not push a page")
         return None
+    kept = board.last.get(key)
+    if done is not None and (kept is None or kept[0] < done.version):
+        board.last[key] = (done.version, done.body)
+    return done
 
 
-def encode(draw: Draw) -> Pushed | None:
-    """In a drawing thread: the page drawn, and its message encoded once."""
+def encode(draw: Draw, before: tuple[int, str] | None) -> Pushed | None:
+    """In a drawing thread: the page drawn, and its messages encoded once."""
     drawn = draw()
     if drawn is None:
         return None
     version, body = drawn
-    return Pushed(version, message("page", {"version": version, "html": body}).encode())
+    whole = message("page", {"version": version, "html": body}).encode()
+    if before is None or before[0] >= version:
+        return Pushed(version, whole, body)
+    changed = live_delta.delta(before[1], body)
+    if changed is None:
+        return Pushed(version, whole, body)
+    part = message("page", {"version": version, "from": before[0], "html": changed}).encode()
+    return Pushed(version, whole, body, before[0], part)

@@ -1,6 +1,7 @@
 """The pages streams push (campaigns/live_push.py, campaigns/views/live.py): drawn through
 Django's own handler, middleware included, once per push key and version, and sent as one
-message of the same bytes to every phone of the key."""
+message of the same bytes to every phone of the key; a phone showing exactly the key's previous
+version gets only the regions that changed."""
 
 import asyncio
 import json
@@ -203,6 +204,48 @@ def test_a_push_for_a_removed_member_draws_nothing():
     Membership.objects.filter(campaign=campaign, user=friend).delete()
     ANSWERS.clear()
     assert draw_through_django(environ) is None
+
+
+def test_a_phone_at_the_previous_version_gets_only_what_changed(monkeypatch):
+    """The server side of sending only the changed regions: per push key, the previous
+    version's page is kept; a phone showing exactly that version gets the delta, any other
+    phone the whole page."""
+    compared = []
+
+    def delta(before: str, after: str) -> str:
+        compared.append((before, after))
+        return "<p>only what changed</p>"
+
+    monkeypatch.setattr("campaigns.live_delta.delta", delta)
+    owner = factories.user("olive")
+    campaign = factories.campaign("any", owner=owner)
+    page = f"/c/{campaign.pk}/"
+
+    async def table():
+        first, at_one, at_zero = await phones(owner, 3)
+        watching = await open_stream(first, campaign, 0, page)
+        waiting = asyncio.ensure_future(next_message(watching))
+        await asyncio.to_thread(change, campaign, owner)
+        one = await asyncio.wait_for(waiting, timeout=30)
+        waiting = asyncio.ensure_future(next_message(watching))
+        await asyncio.to_thread(change, campaign, owner)
+        two = await asyncio.wait_for(waiting, timeout=30)
+        # Two more phones open their streams now, one showing version 1, one version 0.
+        late = await open_stream(at_one, campaign, 1, page)
+        old = await open_stream(at_zero, campaign, 0, page)
+        got = [one, two, await next_message(late), await next_message(old)]
+        for stream in (watching, late, old):
+            await stream.aclose()
+        return got
+
+    one, two, late, old = run(table)
+    assert one[1]["version"] == 1 and "from" not in one[1]  # nothing kept before: whole
+    assert two[1] == {"version": 2, "from": 1, "html": "<p>only what changed</p>"}
+    assert late[2] == two[2]  # the same message, for the phone at version 1
+    assert old[1]["version"] == 2 and "from" not in old[1]
+    assert '<output class="value" aria-live="polite">2</output>' in old[1]["html"]
+    assert len(compared) == 1
+    assert compared[0][0] == one[1]["html"] and compared[0][1] == old[1]["html"]
 
 
 def test_beyond_the_bound_of_drawings_a_version_a_push_is_the_version_only():
