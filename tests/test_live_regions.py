@@ -63,9 +63,11 @@ class OutsideLive(HTMLParser):
             if region:
                 self.out.append(f"<region {names.get('id')}>")
             else:
-                # What changes with every answer and is no change to show.
+                # What changes with every answer and is no change to show: the CSRF token (in
+                # the forms of a full page, and once in its csrf-token meta tag).
+                token = names.get("name") in {"csrfmiddlewaretoken", "csrf-token"}
                 attrs = [
-                    (k, "" if k == "value" and names.get("name") == "csrfmiddlewaretoken" else v)
+                    (k, "" if k in {"value", "content"} and token else v)
                     for k, v in attrs
                     if not (names.get("id") == "live-root" and k == "data-version")
                 ]
