@@ -98,6 +98,8 @@ def check(before: str, after: str, where: str) -> str | None:
     """delta(before, after) swapped into `before` gives `after`'s regions, and sends no region
     that did not change; None only when the regions' ids or nesting changed."""
     partial = delta(before, after)
+    # Every form's version is written as delta() reads it ({% command_form %}'s hidden input).
+    assert after.count('name="version"') == len(re.findall(r'name="version" value="\d+"', after))
     shape = [(r[0], r[1]) for r in parsed(after)]
     if partial is None:
         assert not shape or shape != [(r[0], r[1]) for r in parsed(before)], where
