@@ -89,6 +89,17 @@ HIDDEN = forms.HiddenInput
 NUMBER = {"inputmode": "numeric"}
 
 
+def number_field(label: Any, required: bool = True) -> forms.IntegerField:
+    """A whole number a counter may hold (within COUNTER_LIMIT either way), typed on a phone."""
+    return forms.IntegerField(
+        label=label,
+        required=required,
+        min_value=-COUNTER_LIMIT,
+        max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
+    )
+
+
 WHY = {"placeholder": gettext_lazy("Why (optional)")}
 
 

@@ -12,8 +12,8 @@ from campaigns.commands import Command, CommandError, Payload, State, need_int
 from campaigns.trackers.base import (
     COUNTER_LIMIT,
     HIDDEN,
-    NUMBER,
     TrackerForm,
+    number_field,
     shown,
     tracker,
     with_name,
@@ -26,12 +26,7 @@ class AdjustForm(TrackerForm):
 
 
 class SetValueForm(TrackerForm):
-    value = forms.IntegerField(
-        label=gettext_lazy("Value"),
-        min_value=-COUNTER_LIMIT,
-        max_value=COUNTER_LIMIT,
-        widget=forms.NumberInput(NUMBER),
-    )
+    value = number_field(gettext_lazy("Value"))
 
 
 def set_counter(found: dict[str, Any], value: int) -> None:

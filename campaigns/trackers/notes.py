@@ -50,26 +50,21 @@ def crossing(crossed: bool):
     return apply
 
 
-COMMANDS = (
-    Command(
-        "notes.add",
-        NoteForm,
-        apply_note,
-        words(gettext_noop("%(name)s: wrote “%(text)s”")),
-        resolve=with_name("notes"),
-    ),
-    Command(
-        "notes.cross",
-        ItemForm,
-        crossing(True),
-        words(gettext_noop("%(name)s: crossed out “%(label)s”")),
-        resolve=with_name("notes"),
-    ),
-    Command(
-        "notes.restore",
-        ItemForm,
-        crossing(False),
-        words(gettext_noop("%(name)s: restored “%(label)s”")),
-        resolve=with_name("notes"),
-    ),
+COMMANDS = tuple(
+    Command(name, form, apply, words(template), resolve=with_name("notes"))
+    for name, form, apply, template in (
+        ("notes.add", NoteForm, apply_note, gettext_noop("%(name)s: wrote “%(text)s”")),
+        (
+            "notes.cross",
+            ItemForm,
+            crossing(True),
+            gettext_noop("%(name)s: crossed out “%(label)s”"),
+        ),
+        (
+            "notes.restore",
+            ItemForm,
+            crossing(False),
+            gettext_noop("%(name)s: restored “%(label)s”"),
+        ),
+    )
 )

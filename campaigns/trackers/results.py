@@ -22,13 +22,12 @@ from campaigns.commands import (
     next_id,
 )
 from campaigns.trackers.base import (
-    COUNTER_LIMIT,
     MAX_ITEMS,
-    NUMBER,
     RESULTS,
     ItemForm,
     TrackerForm,
     entry,
+    number_field,
     shown,
     tracker,
     with_name,
@@ -41,13 +40,7 @@ class ResultForm(TrackerForm):
         label=gettext_lazy("Date"), widget=forms.DateInput({"type": "date"}, format="%Y-%m-%d")
     )
     result = forms.ChoiceField(label=gettext_lazy("Result"), choices=list(RESULTS.items()))
-    score = forms.IntegerField(
-        label=gettext_lazy("Score"),
-        required=False,
-        min_value=-COUNTER_LIMIT,
-        max_value=COUNTER_LIMIT,
-        widget=forms.NumberInput(NUMBER),
-    )
+    score = number_field(gettext_lazy("Score"), required=False)
     notes = forms.CharField(label=gettext_lazy("Notes"), max_length=200, required=False)
 
 
