@@ -25,6 +25,7 @@ from campaigns.commands import (
     need_int,
     need_str,
     next_id,
+    random_command,
 )
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
@@ -386,16 +387,7 @@ COMMANDS = (
         regions=("roll",),
     ),
     # A roll or a build replaces the last one: from a stale screen it is refused, not repeated.
-    Command(
-        "ae.roll",
-        RandomizeForm,
-        apply_roll,
-        describe_roll,
-        resolve=resolve_roll,
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
-    ),
+    random_command("ae.roll", RandomizeForm, apply_roll, describe_roll, resolve_roll),
     Command(
         "ae.lock",
         LockForm,
@@ -418,16 +410,7 @@ COMMANDS = (
         words(gettext_noop("Outside the campaign: removed the nemesis card “%(name)s”")),
         resolve=with_info(add_nemesis_card_name),
     ),
-    Command(
-        "ae.build",
-        BuildForm,
-        apply_build,
-        describe_build,
-        resolve=resolve_build,
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
-    ),
+    random_command("ae.build", BuildForm, apply_build, describe_build, resolve_build),
 )
 
 

@@ -26,6 +26,7 @@ from campaigns.commands import (
     State,
     need_int,
     need_str,
+    random_command,
 )
 from campaigns.engines import turn_order
 from campaigns.games.aeonsend import data
@@ -320,21 +321,9 @@ COMMANDS = (
     Command("ae.life", LifeForm, apply_life, describe_life, resolve=resolve_life),
     # A draw or a reveal starts something: made from a screen that had not seen the last change
     # (a second phone, a double tap) it is refused, and that phone is shown what happened.
-    *(
-        Command(
-            name,
-            EmptyForm,
-            apply,
-            describe,
-            resolve=random_take(take),
-            stale_check=True,
-            random_outcome=True,
-            needs_connection=True,
-        )
-        for name, apply, describe, take in (
-            ("ae.draw", apply_draw, describe_draw, turn_order.draw),
-            ("ae.reveal", apply_reveal, describe_reveal, turn_order.reveal_top),
-        )
+    random_command("ae.draw", EmptyForm, apply_draw, describe_draw, random_take(turn_order.draw)),
+    random_command(
+        "ae.reveal", EmptyForm, apply_reveal, describe_reveal, random_take(turn_order.reveal_top)
     ),
     Command("ae.choose", ChooseForm, apply_choose, describe_choose),
     *(
