@@ -27,6 +27,7 @@ from campaigns.games.eldritch.common import (
     game_of,
     investigator,
     named,
+    new_investigator,
     settle,
     who,
 )
@@ -230,22 +231,8 @@ def apply_replace(state: State, payload: Payload) -> None:
             "chosen",
         )
     health, sanity = need_int(new, "health", 1, 20), need_int(new, "sanity", 1, 20)
-    skills = new.get("skills")
-    fresh: Investigator = {
-        "id": max(p["id"] for p in game["investigators"]) + 1,
-        "name": name,
-        "health": health,
-        "max_health": health,
-        "sanity": sanity,
-        "max_sanity": sanity,
-        "skills": dict(skills) if isinstance(skills, dict) else None,
-        "improvements": {skill: 0 for skill in data.SKILLS},
-        "clues": 0,
-        "train": 0,
-        "ship": 0,
-        "conditions": [],
-        "status": "normal",
-    }
+    number = max(p["id"] for p in game["investigators"]) + 1
+    fresh = new_investigator(number, name, health, sanity, new.get("skills"))
     game["investigators"][game["investigators"].index(old)] = fresh
     if game["lead"] is None:
         game["lead"] = fresh["id"]

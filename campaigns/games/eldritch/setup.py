@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from campaigns.commands import Command, CommandError, Payload, State
 from campaigns.engines import mythos
 from campaigns.games.eldritch import data, names
-from campaigns.games.eldritch.common import REGIONS
+from campaigns.games.eldritch.common import REGIONS, new_investigator
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 
@@ -260,23 +260,8 @@ def new_game(setup: Any, state: State | None = None) -> Game:
             raise CommandError(_("The set-up does not fit this game."))
         health = need(person.get("health"), int, 1, 20)
         sanity = need(person.get("sanity"), int, 1, 20)
-        investigators.append(
-            {
-                "id": number,
-                "name": need(person.get("name"), str),
-                "health": health,
-                "max_health": health,
-                "sanity": sanity,
-                "max_sanity": sanity,
-                "skills": dict(skills) if skills else None,
-                "improvements": {skill: 0 for skill in data.SKILLS},
-                "clues": 0,
-                "train": 0,
-                "ship": 0,
-                "conditions": [],
-                "status": "normal",
-            }
-        )
+        name = need(person.get("name"), str)
+        investigators.append(new_investigator(number, name, health, sanity, skills))
     return {
         "ancient_one": need(setup.get("ancient_one"), str),
         "starting_doom": doom,
