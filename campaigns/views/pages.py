@@ -17,33 +17,36 @@ from campaigns.views.render import render_page
 from campaigns.views.shared import already_drawn
 
 
+def drawn(
+    request: HttpRequest, pk: int, page: str, keep: bool = True, own: bool = False
+) -> HttpResponse:
+    """A page of the campaign: the drawing another phone already made, or one made now; `keep`:
+    also kept for the phone to show offline; `own`: one of the game's own pages (404 if not)."""
+    if (already := already_drawn(request, pk, page)) is not None:
+        return already
+    campaign, membership = member_campaign(request, pk)
+    if own and page not in campaign.game_module.pages:
+        raise Http404
+    response = render_page(request, campaign, membership, page)
+    return kept(request, response) if keep else response
+
+
 @login_required
 @require_GET
 def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
-    if (drawn := already_drawn(request, pk, "")) is not None:
-        return drawn
-    campaign, membership = member_campaign(request, pk)
-    return kept(request, render_page(request, campaign, membership))
+    return drawn(request, pk, "")
 
 
 @login_required
 @require_GET
 def game_page(request: HttpRequest, pk: int, page: str) -> HttpResponse:
-    if (drawn := already_drawn(request, pk, page)) is not None:
-        return drawn
-    campaign, membership = member_campaign(request, pk)
-    if page not in campaign.game_module.pages:
-        raise Http404
-    return kept(request, render_page(request, campaign, membership, page))
+    return drawn(request, pk, page, own=True)
 
 
 @login_required
 @require_GET
 def history(request: HttpRequest, pk: int) -> HttpResponse:
-    if (drawn := already_drawn(request, pk, "history")) is not None:
-        return drawn
-    campaign, membership = member_campaign(request, pk)
-    return kept(request, render_page(request, campaign, membership, "history"))
+    return drawn(request, pk, "history")
 
 
 @login_required
@@ -56,10 +59,7 @@ def members(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    if (drawn := already_drawn(request, pk, "settings")) is not None:
-        return drawn
-    campaign, membership = member_campaign(request, pk)
-    return render_page(request, campaign, membership, "settings")
+    return drawn(request, pk, "settings", keep=False)
 
 
 @login_required
