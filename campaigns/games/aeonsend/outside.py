@@ -30,6 +30,7 @@ from campaigns.commands import (
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     ItemForm,
+    copy_named,
     find,
     with_info,
 )
@@ -86,8 +87,7 @@ def apply_card_remove(state: State, payload: Payload) -> None:
 
 
 def add_card_name(state: State, payload: Payload) -> None:
-    card = next((c for c in state["outside"]["cards"] if c["id"] == payload.get("item")), None)
-    payload["name"] = card["name"] if card else ""
+    copy_named(state["outside"]["cards"], payload, "name")
 
 
 def pile_count(label: Any) -> forms.IntegerField:
@@ -305,9 +305,7 @@ def apply_nemesis_card_remove(state: State, payload: Payload) -> None:
 
 
 def add_nemesis_card_name(state: State, payload: Payload) -> None:
-    cards = state["outside"]["nemesis_cards"]
-    card = next((c for c in cards if c["id"] == payload.get("item")), None)
-    payload["name"] = card["name"] if card else ""
+    copy_named(state["outside"]["nemesis_cards"], payload, "name")
 
 
 class BuildForm(forms.Form):
