@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from django import forms
 from django.utils.translation import gettext as _
 
 from campaigns.commands import CommandError, Payload, State
@@ -117,3 +118,14 @@ def new_investigator(number: int, name: str, health: int, sanity: int, skills: A
         "conditions": [],
         "status": "normal",
     }
+
+
+def number_field(label: Any, lo: int, hi: int, **more: Any) -> forms.IntegerField:
+    """A whole number from `lo` to `hi`, typed with the phone's numeric keyboard."""
+    return forms.IntegerField(
+        label=label,
+        min_value=lo,
+        max_value=hi,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        **more,
+    )

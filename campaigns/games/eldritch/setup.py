@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from campaigns.commands import Command, CommandError, Payload, State
 from campaigns.engines import mythos
 from campaigns.games.eldritch import data, names
-from campaigns.games.eldritch.common import REGIONS, new_investigator
+from campaigns.games.eldritch.common import REGIONS, new_investigator, number_field
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 
@@ -83,13 +83,12 @@ class SetupForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Green, yellow, blue per stage, e.g. 1 2 1, 2 3 1, 2 4 0"),
     )
-    players = forms.IntegerField(
-        label=gettext_lazy("Players"),
-        min_value=data.MIN_PLAYERS,
-        max_value=data.MAX_PLAYERS,
+    players = number_field(
+        gettext_lazy("Players"),
+        data.MIN_PLAYERS,
+        data.MAX_PLAYERS,
         initial=2,
         error_messages=PLAYER_ERRORS,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     difficulty = forms.ChoiceField(
         label=gettext_lazy("Mythos difficulty"),
