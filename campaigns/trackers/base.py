@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import CommandError, Payload, State, need_int
+from campaigns.commands import Command, CommandError, Payload, State, need_int
 
 KINDS = {
     "counter": gettext_lazy("Counter"),
@@ -143,3 +143,10 @@ def words(template: str):
             **{key: p.get(key, "") for key in ("label", "text", "value", "kind")},
         }
     )
+
+
+def said(name: str, form: type[forms.Form], apply: Any, template: str, **more: Any) -> Command:
+    """A tracker's command (`name` is "<kind>.<what>") whose history line is `template`
+    (gettext_noop'd) read with the tracker's name, copied into the payload when it resolves."""
+    kind = name.partition(".")[0]
+    return Command(name, form, apply, words(template), resolve=with_name(kind), **more)

@@ -14,10 +14,10 @@ from campaigns.trackers.base import (
     HIDDEN,
     TrackerForm,
     number_field,
+    said,
     shown,
     tracker,
     with_name,
-    words,
 )
 
 
@@ -73,12 +73,11 @@ COMMANDS = (
         describe_adjust,
         resolve=with_name("counter"),
     ),
-    Command(
+    said(
         "counter.set",
         SetValueForm,
         apply_set,
-        words(gettext_noop("%(name)s set to %(value)s")),
-        resolve=with_name("counter"),
+        gettext_noop("%(name)s set to %(value)s"),
         stale_check=True,
     ),
 )

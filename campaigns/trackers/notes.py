@@ -6,16 +6,15 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, CommandError, Payload, State, need_str, next_id
+from campaigns.commands import CommandError, Payload, State, need_str, next_id
 from campaigns.trackers.base import (
     MAX_ITEMS,
     TEXT_LENGTH,
     ItemForm,
     TrackerForm,
     entry,
+    said,
     tracker,
-    with_name,
-    words,
 )
 
 
@@ -50,21 +49,12 @@ def crossing(crossed: bool):
     return apply
 
 
-COMMANDS = tuple(
-    Command(name, form, apply, words(template), resolve=with_name("notes"))
-    for name, form, apply, template in (
-        ("notes.add", NoteForm, apply_note, gettext_noop("%(name)s: wrote “%(text)s”")),
-        (
-            "notes.cross",
-            ItemForm,
-            crossing(True),
-            gettext_noop("%(name)s: crossed out “%(label)s”"),
-        ),
-        (
-            "notes.restore",
-            ItemForm,
-            crossing(False),
-            gettext_noop("%(name)s: restored “%(label)s”"),
-        ),
-    )
+COMMANDS = (
+    said("notes.add", NoteForm, apply_note, gettext_noop("%(name)s: wrote “%(text)s”")),
+    said(
+        "notes.cross", ItemForm, crossing(True), gettext_noop("%(name)s: crossed out “%(label)s”")
+    ),
+    said(
+        "notes.restore", ItemForm, crossing(False), gettext_noop("%(name)s: restored “%(label)s”")
+    ),
 )

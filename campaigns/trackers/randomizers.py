@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import (
-    Command,
     CommandError,
     Payload,
     State,
@@ -30,10 +29,10 @@ from campaigns.trackers.base import (
     NAME_LENGTH,
     NUMBER,
     TrackerForm,
+    said,
     shown,
     tracker,
     with_name,
-    words,
 )
 
 MAX_DICE = 20
@@ -184,12 +183,11 @@ COMMANDS = (
         ),
         resolve_draw,
     ),
-    Command(
+    said(
         "deck.reset",
         TrackerForm,
         apply_reset,
-        words(gettext_noop("%(name)s: every card back in the deck")),
-        resolve=with_name("deck"),
+        gettext_noop("%(name)s: every card back in the deck"),
         stale_check=True,
         needs_connection=True,
     ),

@@ -28,10 +28,10 @@ from campaigns.trackers.base import (
     TrackerForm,
     entry,
     number_field,
+    said,
     shown,
     tracker,
     with_name,
-    words,
 )
 
 
@@ -141,11 +141,10 @@ COMMANDS = (
         describe_result,
         resolve=resolve_result,
     ),
-    Command(
+    said(
         "results.remove",
         ItemForm,
         apply_remove_result,
-        words(gettext_noop("%(name)s: removed the row of %(label)s")),
-        resolve=with_name("results"),
+        gettext_noop("%(name)s: removed the row of %(label)s"),
     ),
 )
