@@ -17,13 +17,16 @@ from campaigns.views.render import render_page
 from campaigns.views.shared import already_drawn
 
 
-def drawn(
-    request: HttpRequest, pk: int, page: str, keep: bool = True, own: bool = False
+@login_required
+@require_GET
+def campaign_page(
+    request: HttpRequest, pk: int, page: str = "", keep: bool = True, own: bool = False
 ) -> HttpResponse:
-    """A page of the campaign: the drawing another phone already made, or one made now; `keep`:
-    also kept for the phone to show offline; `own`: one of the game's own pages (404 if not)."""
-    if (already := already_drawn(request, pk, page)) is not None:
-        return already
+    """A page of the campaign (`page`: "" the table, "history", "settings", or with `own` one of
+    the game's own pages, 404 if not): the drawing another phone already made, or one made now;
+    `keep`: also kept for the phone to show offline. campaigns/urls.py gives each its page."""
+    if (drawn := already_drawn(request, pk, page)) is not None:
+        return drawn
     campaign, membership = member_campaign(request, pk)
     if own and page not in campaign.game_module.pages:
         raise Http404
@@ -33,33 +36,9 @@ def drawn(
 
 @login_required
 @require_GET
-def campaign_page(request: HttpRequest, pk: int) -> HttpResponse:
-    return drawn(request, pk, "")
-
-
-@login_required
-@require_GET
-def game_page(request: HttpRequest, pk: int, page: str) -> HttpResponse:
-    return drawn(request, pk, page, own=True)
-
-
-@login_required
-@require_GET
-def history(request: HttpRequest, pk: int) -> HttpResponse:
-    return drawn(request, pk, "history")
-
-
-@login_required
-@require_GET
 def members(request: HttpRequest, pk: int) -> HttpResponse:
     campaign, membership = member_campaign(request, pk)
     return render_page(request, campaign, membership, "members")
-
-
-@login_required
-@require_GET
-def campaign_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    return drawn(request, pk, "settings", keep=False)
 
 
 @login_required
