@@ -85,6 +85,7 @@ def random_command(
     apply: Callable[[State, Payload], None],
     describe: Callable[[Payload], str],
     resolve: Callable[[State, Payload, random.Random], Payload],
+    regions: tuple[str, ...] = (),
 ) -> Command:
     """A change whose outcome is random (a roll, a draw, a flip): `resolve` takes the randomness
     once; refused from a stale screen, a double tap is one tap, never kept to send later."""
@@ -96,6 +97,7 @@ def random_command(
         resolve=resolve,
         stale_check=True,
         random_outcome=True,
+        regions=regions,
         needs_connection=True,
     )
 
