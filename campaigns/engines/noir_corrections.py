@@ -19,12 +19,24 @@ from campaigns.engines.noir import (
     ROW,
     STORM_CARDS,
     VICTIMS,
+    Column,
     NoirError,
     Play,
     find_column,
     gettext_noop,
     storm_rules,
 )
+
+
+def _column_of_copy(play: Play, column_id: int) -> tuple[Play, Column]:
+    """A new play to change, and the column `column_id` in it (refused if there is none)."""
+    play = copy.deepcopy(play)
+    return play, find_column(play, column_id)
+
+
+def _need_type(play: Play, clue_type: int) -> None:
+    if not 1 <= clue_type <= play["clue_types"]:
+        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
 
 
 def adjust_pile(play: Play, pile: str, delta: int) -> Play:
@@ -54,8 +66,7 @@ def adjust_pile(play: Play, pile: str, delta: int) -> Play:
 def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
     if count not in COLUMN_COUNTS:
         raise NoirError(gettext_noop("There is no such count."), "count")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    play, column = _column_of_copy(play, column_id)
     value = column[count] + delta  # type: ignore[literal-required]
     if value < 0:
         raise NoirError(gettext_noop("A count cannot go below 0."), "delta")
@@ -68,8 +79,7 @@ def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
 def set_flag(play: Play, column_id: int, flag: str, on: bool) -> Play:
     if flag not in COLUMN_FLAGS:
         raise NoirError(gettext_noop("There is no such mark."), "flag")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    play, column = _column_of_copy(play, column_id)
     if flag == "flash" and on and not column["lightning"]:
         raise NoirError(
             gettext_noop("A flash card needs a storm card with lightning in the column."), "flag"
@@ -80,10 +90,8 @@ def set_flag(play: Play, column_id: int, flag: str, on: bool) -> Play:
 
 def set_type(play: Play, column_id: int, clue_type: int, present: bool) -> Play:
     """The player taps a clue type present among the column's non-puzzle cards."""
-    if not 1 <= clue_type <= play["clue_types"]:
-        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    _need_type(play, clue_type)
+    play, column = _column_of_copy(play, column_id)
     types = set(column["types"])
     (types.add if present else types.discard)(clue_type)
     column["types"] = sorted(types)
@@ -92,10 +100,8 @@ def set_type(play: Play, column_id: int, clue_type: int, present: bool) -> Play:
 
 def adjust_puzzles(play: Play, column_id: int, clue_type: int, delta: int) -> Play:
     """One more or one fewer puzzle-piece card of a clue type in the column."""
-    if not 1 <= clue_type <= play["clue_types"]:
-        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
-    play = copy.deepcopy(play)
-    column = find_column(play, column_id)
+    _need_type(play, clue_type)
+    play, column = _column_of_copy(play, column_id)
     if delta > 0:
         column["puzzles"].append(clue_type)
     elif clue_type in column["puzzles"]:
@@ -109,15 +115,14 @@ def adjust_puzzles(play: Play, column_id: int, clue_type: int, delta: int) -> Pl
 
 def name_victim(play: Play, column_id: int, name: str) -> Play:
     """The victim's name as the player types it (optional; no card text is shipped)."""
-    play = copy.deepcopy(play)
-    find_column(play, column_id)["victim"] = name.strip()[:60]
+    play, column = _column_of_copy(play, column_id)
+    column["victim"] = name.strip()[:60]
     return play
 
 
 def adjust_big_picture(play: Play, clue_type: int, delta: int) -> Play:
     """One more or one fewer puzzle-piece card of a clue type in the Big Picture."""
-    if not 1 <= clue_type <= play["clue_types"]:
-        raise NoirError(gettext_noop("Choose one of the clue types."), "type")
+    _need_type(play, clue_type)
     play = copy.deepcopy(play)
     scored = play["big_picture"]
     if delta > 0:
