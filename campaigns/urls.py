@@ -39,12 +39,7 @@ urlpatterns = [
     path("c/<id:pk>/members/invite/", views.rotate_invite, name="rotate-invite"),
     path("c/<id:pk>/members/remove/", views.remove_member, name="remove-member"),
     path("c/<id:pk>/members/role/", views.set_role, name="set-role"),
-    path(
-        "c/<id:pk>/settings/",
-        views.campaign_page,
-        {"page": "settings", "keep": False},
-        name="settings",
-    ),
+    path("c/<id:pk>/settings/", views.campaign_page, {"page": "settings"}, name="settings"),
     path("c/<id:pk>/delete/", views.delete_campaign, name="delete"),
     path("c/<id:pk>/export.json", views.export, name="export"),
     path("c/<id:pk>/display/<slug:token>/", views.table_display, name="display"),

@@ -19,19 +19,18 @@ from campaigns.views.shared import already_drawn
 
 @login_required
 @require_GET
-def campaign_page(
-    request: HttpRequest, pk: int, page: str = "", keep: bool = True, own: bool = False
-) -> HttpResponse:
+def campaign_page(request: HttpRequest, pk: int, page: str = "", own: bool = False) -> HttpResponse:
     """A page of the campaign (`page`: "" the table, "history", "settings", or with `own` one of
-    the game's own pages, 404 if not): the drawing another phone already made, or one made now;
-    `keep`: also kept for the phone to show offline. campaigns/urls.py gives each its page."""
+    the game's own pages, 404 if not): the drawing another phone already made, or one made now,
+    kept for the phone to show offline but for the settings. campaigns/urls.py gives each its
+    page."""
     if (drawn := already_drawn(request, pk, page)) is not None:
         return drawn
     campaign, membership = member_campaign(request, pk)
     if own and page not in campaign.game_module.pages:
         raise Http404
     response = render_page(request, campaign, membership, page)
-    return kept(request, response) if keep else response
+    return response if page == "settings" else kept(request, response)
 
 
 @login_required
