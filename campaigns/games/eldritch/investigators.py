@@ -39,54 +39,48 @@ TICKETS = {"train": gettext_lazy("Train ticket"), "ship": gettext_lazy("Ship tic
 FALLEN = ("defeated", "devoured")
 
 
-def who_field() -> forms.IntegerField:
-    return forms.IntegerField(widget=forms.HiddenInput)
-
-
 def delta_field() -> forms.IntegerField:
     return forms.IntegerField(min_value=-1, max_value=1, widget=forms.HiddenInput)
 
 
-class TrackForm(forms.Form):
-    investigator = who_field()
+class InvestigatorForm(forms.Form):
+    """A change to one investigator: their id comes first in every such form."""
+
+    investigator = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class TrackForm(InvestigatorForm):
     track = forms.ChoiceField(choices=list(TRACKS.items()), widget=forms.HiddenInput)
     delta = delta_field()
 
 
-class CluesForm(forms.Form):
-    investigator = who_field()
+class CluesForm(InvestigatorForm):
     delta = delta_field()
 
 
-class TicketForm(forms.Form):
-    investigator = who_field()
+class TicketForm(InvestigatorForm):
     kind = forms.ChoiceField(choices=list(TICKETS.items()), widget=forms.HiddenInput)
     delta = delta_field()
 
 
-class ImproveForm(forms.Form):
-    investigator = who_field()
+class ImproveForm(InvestigatorForm):
     skill = forms.ChoiceField(label=gettext_lazy("Skill"), choices=list(data.SKILLS.items()))
     delta = delta_field()
 
 
-class ConditionForm(forms.Form):
-    investigator = who_field()
+class ConditionForm(InvestigatorForm):
     condition = forms.CharField(label=gettext_lazy("Condition"), max_length=data.NAME_LENGTH)
 
 
-class UnconditionForm(forms.Form):
-    investigator = who_field()
+class UnconditionForm(InvestigatorForm):
     condition = forms.CharField(max_length=data.NAME_LENGTH, widget=forms.HiddenInput)
 
 
-class StatusForm(forms.Form):
-    investigator = who_field()
+class StatusForm(InvestigatorForm):
     status = forms.ChoiceField(label=gettext_lazy("Status"), choices=list(data.STATUSES.items()))
 
 
-class ReplaceForm(forms.Form):
-    investigator = who_field()
+class ReplaceForm(InvestigatorForm):
     chosen = forms.ChoiceField(label=gettext_lazy("New investigator"), required=False)
     typed = forms.CharField(
         label=gettext_lazy("Or type one"),
