@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, Payload, State, need_bool, need_str
+from campaigns.commands import Command, Payload, State, need_bool, need_str, registry
 
 
 class Later:
@@ -154,3 +154,17 @@ META_COMMANDS = (
         regions=("campaign-title",),
     ),
 )
+
+
+def own_game(key: str, features: Iterable[Any], table: str = "table", **fields: Any) -> Game:
+    """A game with its own pages (templates/games/<key>/<table>.html and display.html), its
+    stylesheet (css/<key>.css) and the commands of its feature modules (their COMMANDS) beside
+    the meta commands, in the features' order."""
+    return Game(
+        key=key,
+        template=f"games/{key}/{table}.html",
+        display=f"games/{key}/display.html",
+        stylesheet=f"css/{key}.css",
+        commands=registry(META_COMMANDS, *(feature.COMMANDS for feature in features)),
+        **fields,
+    )

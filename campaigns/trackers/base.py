@@ -10,7 +10,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import CommandError, Payload, State, need_int
+from campaigns.commands import Command, CommandError, Payload, State, need_int
 
 KINDS = {
     "counter": gettext_lazy("Counter"),
@@ -89,6 +89,17 @@ HIDDEN = forms.HiddenInput
 NUMBER = {"inputmode": "numeric"}
 
 
+def number_field(label: Any, required: bool = True) -> forms.IntegerField:
+    """A whole number a counter may hold (within COUNTER_LIMIT either way), typed on a phone."""
+    return forms.IntegerField(
+        label=label,
+        required=required,
+        min_value=-COUNTER_LIMIT,
+        max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
+    )
+
+
 WHY = {"placeholder": gettext_lazy("Why (optional)")}
 
 
@@ -132,3 +143,10 @@ def words(template: str):
             **{key: p.get(key, "") for key in ("label", "text", "value", "kind")},
         }
     )
+
+
+def said(name: str, form: type[forms.Form], apply: Any, template: str, **more: Any) -> Command:
+    """A tracker's command (`name` is "<kind>.<what>") whose history line is `template`
+    (gettext_noop'd) read with the tracker's name, copied into the payload when it resolves."""
+    kind = name.partition(".")[0]
+    return Command(name, form, apply, words(template), resolve=with_name(kind), **more)

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, Payload, State, need_choice, next_id
+from campaigns.commands import Payload, State, need_choice, next_id, random_command
 from campaigns.trackers.base import TrackerForm, shown, tracker, with_name
 
 SIDES = {"heads": gettext_lazy("Heads"), "tails": gettext_lazy("Tails")}
@@ -41,7 +41,7 @@ def coin_view(found: dict[str, Any]) -> dict[str, Any]:
 
 
 COMMANDS = (
-    Command(
+    random_command(
         "coin.flip",
         TrackerForm,
         apply_flip,
@@ -49,9 +49,6 @@ COMMANDS = (
             _("%(name)s: %(side)s")
             % {"name": shown(p.get("name")), "side": SIDES.get(str(p.get("side")), "?")}
         ),
-        resolve=resolve_flip,
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
+        resolve_flip,
     ),
 )

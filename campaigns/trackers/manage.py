@@ -33,6 +33,7 @@ from campaigns.trackers.base import (
     NUMBER,
     TrackerForm,
     names,
+    number_field,
     words,
 )
 
@@ -126,27 +127,9 @@ def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
 class AddTrackerForm(forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=list(KINDS.items()))
     name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH)
-    minimum = forms.IntegerField(
-        label=gettext_lazy("Lowest"),
-        required=False,
-        min_value=-COUNTER_LIMIT,
-        max_value=COUNTER_LIMIT,
-        widget=forms.NumberInput(NUMBER),
-    )
-    maximum = forms.IntegerField(
-        label=gettext_lazy("Highest"),
-        required=False,
-        min_value=-COUNTER_LIMIT,
-        max_value=COUNTER_LIMIT,
-        widget=forms.NumberInput(NUMBER),
-    )
-    start = forms.IntegerField(
-        label=gettext_lazy("Start"),
-        required=False,
-        min_value=-COUNTER_LIMIT,
-        max_value=COUNTER_LIMIT,
-        widget=forms.NumberInput(NUMBER),
-    )
+    minimum = number_field(gettext_lazy("Lowest"), required=False)
+    maximum = number_field(gettext_lazy("Highest"), required=False)
+    start = number_field(gettext_lazy("Start"), required=False)
     items = forms.CharField(
         label=gettext_lazy("Items (checklist), comma-separated"),
         required=False,

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import Command, CommandError, Payload, State, need_int
-from campaigns.trackers.base import NUMBER, TrackerForm, shown, tracker, with_name, words
+from campaigns.trackers.base import NUMBER, TrackerForm, said, shown, tracker, with_name
 
 SHORTEST, LONGEST = 5, 3600  # seconds
 DEFAULT = 60
@@ -99,11 +99,5 @@ COMMANDS = (
         ),
         resolve=resolve_start,
     ),
-    Command(
-        "timer.stop",
-        TrackerForm,
-        apply_stop,
-        words(gettext_noop("%(name)s: stopped")),
-        resolve=with_name("timer"),
-    ),
+    said("timer.stop", TrackerForm, apply_stop, gettext_noop("%(name)s: stopped")),
 )

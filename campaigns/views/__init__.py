@@ -14,10 +14,7 @@ from campaigns.views.display import display_stream, display_version, table_displ
 from campaigns.views.live import stream, version
 from campaigns.views.pages import (
     campaign_page,
-    campaign_settings,
     export,
-    game_page,
-    history,
     members,
 )
 from campaigns.views.site import (
@@ -37,15 +34,12 @@ __all__ = [
     "account",
     "act",
     "campaign_page",
-    "campaign_settings",
     "choose_game",
     "delete_campaign",
     "display_stream",
     "display_version",
     "export",
     "forgotten_on_the_phone",
-    "game_page",
-    "history",
     "home",
     "import_view",
     "join",

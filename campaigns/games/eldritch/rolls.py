@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from campaigns.commands import Command, CommandError, Payload, State, need_int, next_id
 from campaigns.engines import dice
 from campaigns.games.eldritch import data
-from campaigns.games.eldritch.common import REGIONS, game_of
+from campaigns.games.eldritch.common import REGIONS, game_of, number_field
 from campaigns.games.eldritch.state import Game, Roll
 
 BONUS = {
@@ -26,13 +26,7 @@ BONUS = {
 
 
 class RollForm(forms.Form):
-    dice = forms.IntegerField(
-        label=gettext_lazy("Dice"),
-        min_value=1,
-        max_value=data.MAX_DICE,
-        initial=3,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
+    dice = number_field(gettext_lazy("Dice"), 1, data.MAX_DICE, initial=3)
     bonus = forms.ChoiceField(
         label=gettext_lazy("Success on"),
         choices=[(k, label) for k, (_n, label) in BONUS.items()],
