@@ -45,7 +45,7 @@ def test_the_rule_sees_a_hand_written_error():
 def test_no_module_of_the_site_is_over_500_lines():
     too_long = {
         str(module.relative_to(ROOT)): lines
-        for folder in ("companion", "campaigns")
+        for folder in ("accounts", "companion", "campaigns")
         for module in (ROOT / folder).rglob("*.py")
         if (lines := len(module.read_text().splitlines())) > 500
     }

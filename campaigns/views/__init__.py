@@ -21,20 +21,15 @@ from campaigns.views.pages import (
     members,
 )
 from campaigns.views.site import (
-    account,
     choose_game,
-    forgotten_on_the_phone,
     home,
     import_view,
-    join,
     manifest,
     new_campaign,
     service_worker,
-    signup,
 )
 
 __all__ = [
-    "account",
     "act",
     "campaign_page",
     "campaign_settings",
@@ -43,12 +38,10 @@ __all__ = [
     "display_stream",
     "display_version",
     "export",
-    "forgotten_on_the_phone",
     "game_page",
     "history",
     "home",
     "import_view",
-    "join",
     "manifest",
     "members",
     "new_campaign",
@@ -57,7 +50,6 @@ __all__ = [
     "rotate_invite",
     "service_worker",
     "set_role",
-    "signup",
     "stream",
     "table_display",
     "undo",
