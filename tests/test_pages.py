@@ -404,7 +404,7 @@ def test_every_page_has_one_main_landmark_holding_its_heading(db):
     urls = ["/", "/new/", "/new/any/", "/import/", "/account/"]
     for game in GAMES:
         urls += page_urls(factories.campaign(game, owner=owner))
-    anonymous = [reverse("login"), "/signup/"]
+    anonymous = [reverse("accounts:login"), "/signup/"]
     for url, reader in [(url, client) for url in urls] + [(url, Client()) for url in anonymous]:
         body = text(reader.get(url))
         assert body.count("<main") == 1 and body.count("</main>") == 1, url

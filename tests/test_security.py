@@ -145,62 +145,6 @@ def test_a_player_still_undoes_and_redoes_a_players_change(campaign, owner, play
     assert campaign.state["trackers"][0]["value"] == 2
 
 
-# The account page asks for the current password
-
-
-def test_changing_a_password_needs_the_current_one(owner):
-    client = client_for(owner)
-    page = text(client.get("/account/"))
-    assert "Current password" in page
-    for data in (
-        {"username": "olive", "password": "taken-over-by-thief-9"},
-        {"username": "olive", "password": "taken-over-by-thief-9", "current_password": "guess"},
-    ):
-        response = client.post("/account/", data)
-        assert response.status_code == 422
-        owner.refresh_from_db()
-        assert owner.check_password("a-long-password-1")
-        assert not owner.check_password("taken-over-by-thief-9")
-    assert "That is not your current password." in text(response)
-    response = client.post(
-        "/account/",
-        {
-            "username": "olive",
-            "password": "violet-harbour-42",
-            "current_password": "a-long-password-1",
-        },
-    )
-    assert response.status_code == 302
-    owner.refresh_from_db()
-    assert owner.check_password("violet-harbour-42")
-
-
-def test_guessing_the_current_password_is_rate_limited(settings, owner):
-    settings.COMPANION_RATE_LIMIT = 3
-    client = client_for(owner)
-    wrong = {"username": "olive", "password": "taken-over-by-thief-9", "current_password": "x"}
-    for _ in range(3):
-        assert client.post("/account/", wrong).status_code == 422
-    right = {**wrong, "current_password": "a-long-password-1"}
-    response = client.post("/account/", right)
-    assert response.status_code == 429
-    assert "Too many attempts" in text(response)
-    owner.refresh_from_db()
-    assert owner.check_password("a-long-password-1")
-
-
-def test_a_guest_keeps_its_account_without_a_current_password(campaign):
-    client = Client()
-    client.post(f"/join/{campaign.invite_token}/", {"display_name": "Quinn"})
-    assert "Current password" not in text(client.get("/account/"))
-    response = client.post("/account/", {"username": "quinn", "password": "violet-harbour-42"})
-    assert response.status_code == 302
-    assert get_user_model().objects.get(username="quinn").check_password("violet-harbour-42")
-    # From then on it is an account with a password like any other.
-    response = client.post("/account/", {"username": "quinn", "password": "thief-takes-it-42"})
-    assert response.status_code == 422
-
-
 # A bag too big to work out answers with a message instead of holding the server
 
 NON_POOL = [t for t in chaos.TOKENS if t not in ("bless", "curse")]

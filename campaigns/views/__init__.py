@@ -18,20 +18,15 @@ from campaigns.views.pages import (
     members,
 )
 from campaigns.views.site import (
-    account,
     choose_game,
-    forgotten_on_the_phone,
     home,
     import_view,
-    join,
     manifest,
     new_campaign,
     service_worker,
-    signup,
 )
 
 __all__ = [
-    "account",
     "act",
     "campaign_page",
     "choose_game",
@@ -42,7 +37,6 @@ __all__ = [
     "forgotten_on_the_phone",
     "home",
     "import_view",
-    "join",
     "manifest",
     "members",
     "new_campaign",
@@ -51,7 +45,6 @@ __all__ = [
     "rotate_invite",
     "service_worker",
     "set_role",
-    "signup",
     "stream",
     "table_display",
     "undo",
