@@ -10,7 +10,8 @@ from django.core.files import File
 
 from companion.assets import Storage, ZopfliCompressor
 from tests import factories
-from tests.conftest import client_for, text
+from tests.factories import client_for
+from tests.journeys import text
 
 STATIC = Path(settings.BASE_DIR) / "static"
 

@@ -11,7 +11,7 @@ from django.test import Client
 
 from companion.assets import Storage, ZopfliCompressor
 from tests import factories
-from tests.first_load import BUDGET, measure, pages
+from tests.journeys import BUDGET, measure, pages
 
 
 def test_every_campaign_pages_first_load_is_within_the_budget(db, tmp_path):

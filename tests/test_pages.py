@@ -8,7 +8,8 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership
-from tests.conftest import HTMX, client_for, make_campaign, make_user, text, tracker_id
+from tests.factories import client_for, make_campaign, make_user, tracker_id
+from tests.journeys import HTMX, text
 
 ACTIONS = sorted(GAMES["any"].commands)
 
@@ -397,7 +398,7 @@ def test_every_page_has_one_main_landmark_holding_its_heading(db):
     from django.urls import reverse
 
     from tests import factories
-    from tests.test_live_regions import page_urls
+    from tests.journeys import page_urls
 
     owner = factories.user("landmarks")
     client = client_for(owner)

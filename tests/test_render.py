@@ -14,7 +14,8 @@ from django.test import RequestFactory
 from campaigns.games import GAMES
 from campaigns.views.render import page_context, page_url, render_regions
 from tests import factories
-from tests.conftest import HTMX, assert_refused, client_for, text, tracker_id
+from tests.factories import client_for, tracker_id
+from tests.journeys import HTMX, assert_refused, text
 
 
 def act(client, campaign, action, htmx=True, **data):

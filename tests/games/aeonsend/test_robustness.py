@@ -7,8 +7,8 @@ import json
 from campaigns.commands import CommandError
 from campaigns.models import Campaign
 from campaigns.transfer import export_campaign, import_campaign
-from tests.conftest import HTMX
 from tests.games.aeonsend.helpers import GAME
+from tests.journeys import HTMX
 
 # Malformed requests are refused, never a 500
 

@@ -7,8 +7,9 @@ import re
 import pytest
 
 from campaigns.models import Campaign, Membership
-from tests.conftest import HTMX, client_for, snapshot, text
+from tests.factories import client_for
 from tests.games.aeonsend.helpers import GAME, PAGES, act, make_ae, state_of
+from tests.journeys import HTMX, snapshot, text
 
 # The turn order deck
 

@@ -18,7 +18,7 @@ from campaigns.games.arkham import data, investigators, scenario
 from campaigns.games.arkham.bag import apply_seal, drawable
 from campaigns.games.arkham.draw import apply_done, apply_record, wants_another
 from campaigns.models import Campaign
-from tests.conftest import play_and_check_replay
+from tests.factories import play_and_check_replay
 from tests.games.arkham.helpers import Picks, index_of, make_arkham
 
 ARKHAM = GAMES["arkham"]
