@@ -1,5 +1,5 @@
 # Companion: `make run` starts the site, `make test` runs every test (`make test-fast`: all but
-# the browser and real-server ones).
+# the browser, real-server and sweep ones).
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -38,11 +38,13 @@ test: $(VENV)/.installed system-deps
 	$(MAKE) --no-print-directory checks
 	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
 
-# Everything but the browser journeys and the real-server tests: under a minute.
+# Everything but the browser journeys, the real-server tests and the sweeps over every command or
+# page of every game (`make test` runs those): under a minute on two cores
+# (tests/bench/bench_suite.py prints its time). No collectstatic: the tests it runs render pages
+# with the plain static files storage (tests/conftest.py).
 test-fast: $(VENV)/.installed
-	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(MAKE) --no-print-directory checks
-	$(VENV)/bin/pytest -n 2 -m "not browser and not server" $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n 2 -m "not browser and not server and not sweep" $(PYTEST_ARGS)
 
 checks:
 	$(VENV)/bin/ruff check .

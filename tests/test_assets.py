@@ -5,6 +5,7 @@ import gzip
 import io
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 from django.core.files import File
 
@@ -59,6 +60,7 @@ def test_the_compressed_copy_is_gzip_and_smaller_than_gzip_alone():
     assert len(packed) < len(gzip.compress(data, 9))
 
 
+@pytest.mark.sweep
 def test_a_games_style_sheet_comes_with_its_own_pages_only(owner):
     """History, members and settings have none of a game's parts: a phone opening them first
     is not sent the game's style sheet."""

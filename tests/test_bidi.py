@@ -163,6 +163,7 @@ def marked_setup(game: str, typed: set[str]) -> dict:
     return setup
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_typed_text_is_isolated_on_every_page(db, game, monkeypatch):
     monkeypatch.setattr("campaigns.models._system_random", random.Random(12))

@@ -110,6 +110,7 @@ def test_every_command_of_every_game_has_a_sample_post():
         assert set(game.commands) == {action for action, _post in SAMPLE_POSTS[key]}, key
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_change_shows_on_another_phone_without_a_reload(db, game, monkeypatch):
     # The same draws every run, so every step's sample post fits the state it meets.

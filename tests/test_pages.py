@@ -284,6 +284,7 @@ def malformed_posts(campaign, action: str) -> list[tuple[dict, dict]]:
     return posts
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("action", ACTIONS)
 def test_every_malformed_post_to_an_action_is_refused_not_a_500(owner_client, campaign, action):
     url = f"/c/{campaign.pk}/do/{action}/"
@@ -392,6 +393,7 @@ def test_every_campaign_page_says_which_version_it_shows(campaign, owner, page):
     assert response["X-Campaign-Version"] == "1"
 
 
+@pytest.mark.sweep
 def test_every_page_has_one_main_landmark_holding_its_heading(db):
     """A screen reader jumps to the page's content: one <main>, with the page's <h1> in it, on
     the site's pages and on every page of every game's campaign."""

@@ -153,6 +153,7 @@ def live_ids(html: str) -> set[str]:
     return set(re.findall(r'<[a-z0-9]+ [^>]*?\bid="([a-z0-9-]+)"[^>]*\bdata-live', html))
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_live_part_of_every_page_is_a_region_the_answer_can_draw(db, game):
     """One way to render: a change's answer draws regions, and there is no whole-content answer

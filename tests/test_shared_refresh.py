@@ -217,6 +217,7 @@ def play(campaign, owner, steps) -> None:
 ROLES = (Membership.Role.OWNER, Membership.Role.PLAYER, Membership.Role.VIEWER)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("game", list(GAMES))
 def test_members_with_one_role_see_the_same_on_every_page(db, game, monkeypatch):
     """What the key of a shared answer rests on: on every page but the members page, two

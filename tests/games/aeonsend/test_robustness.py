@@ -4,6 +4,8 @@ imports with the same state."""
 import copy
 import json
 
+import pytest
+
 from campaigns.commands import CommandError
 from campaigns.models import Campaign
 from campaigns.transfer import export_campaign, import_campaign
@@ -15,6 +17,7 @@ from tests.journeys import HTMX
 GARBAGE = ["", "abc", "-1", "9" * 30, "\x00", "x" * 6000]
 
 
+@pytest.mark.sweep
 def test_every_malformed_post_to_an_action_is_refused_not_a_500(owner_client, furnished):
     for action in sorted(GAME.commands):
         fields = list(GAME.commands[action].form().fields)

@@ -171,6 +171,7 @@ def test_a_second_tap_from_a_screen_that_had_not_seen_the_first_is_refused(
     assert len(deck(ae)["discard"]) + len(deck(ae)["top"]) == 1
 
 
+@pytest.mark.sweep
 def test_no_page_or_partial_contains_the_undrawn_order(owner, owner_client):
     """The deck keeps no order for undrawn cards; the pages show only the public view."""
     campaign = make_ae(owner, "Ada", "Bo", "Cy", "Di")

@@ -73,6 +73,7 @@ def every_step():
             yield campaign, ref
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("difficulty", ["easy", "standard", "hard", "expert"])
 def test_starting_every_scenario_fills_in_each_symbol_its_card_has(owner, difficulty):
     side = "easy_standard" if difficulty in ("easy", "standard") else "hard_expert"
@@ -453,6 +454,7 @@ def every_line():
                         yield symbol, line
 
 
+@pytest.mark.sweep
 def test_every_line_of_every_card_with_each_alternative_counts_exactly():
     # Every kind the facts hold (X multiplied, offset and capped, reveal another, automatic
     # failure or success, counting as a frost), each alternative on: the engine's odds equal

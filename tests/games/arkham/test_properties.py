@@ -254,6 +254,7 @@ JUNK = [
 ]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("junk", JUNK, ids=range(len(JUNK)))
 def test_no_malformed_request_returns_500(owner_client, owner, junk):
     campaign = make_arkham(owner)

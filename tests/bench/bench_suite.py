@@ -1,0 +1,58 @@
+"""How long the test loop takes (issue 22): `make test-fast` (promised under a minute of wall time
+on this 2-core machine) and `make test` (under four minutes), one run each, with the wall time,
+the CPU time of everything they ran (pytest's workers, the checks, the servers and browsers they
+start) and the machine's load average before and after. The machine is shared: a wall time
+means little without the load beside it, and the CPU time is the figure that moves only when
+the suite does.
+
+Run by hand from the project's root: `.venv/bin/python tests/bench/bench_suite.py` runs both
+(`make test` takes minutes: every browser journey, the real-server tests and the sweeps);
+`... bench_suite.py fast` runs `make test-fast` alone, `... full` `make test` alone. Prints
+figures; asserts nothing. A run that fails says so next to its figures.
+
+Measured 2026-12-03 (2 cores shared by seven engineers' runs, so the load average was 5-16):
+`make test-fast` before issue 22 (collectstatic, the checks, 1,084 tests): pytest alone took
+165 s of CPU and 8 min 8 s of wall time at load 10-16. After: see the report of the branch that
+added this script (h-tests); the figures move with the load.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNS = {"fast": ["make", "test-fast"], "full": ["make", "test"]}
+
+
+def cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def load() -> str:
+    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+
+
+def measure(command: list[str]) -> None:
+    print(f"$ {' '.join(command)}   (load average before: {load()})", flush=True)
+    cpu, start = cpu_of_children(), time.monotonic()
+    finished = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    wall, cpu = time.monotonic() - start, cpu_of_children() - cpu
+    summary = [line for line in finished.stdout.splitlines() if " in " in line and "passed" in line]
+    print(f"  wall {wall:6.1f} s   cpu {cpu:6.1f} s   load average after: {load()}")
+    print(f"  {summary[-1].strip('= ') if summary else '(no pytest summary)'}")
+    if finished.returncode:
+        print(f"  FAILED with status {finished.returncode}:")
+        tail = (finished.stdout + finished.stderr).splitlines()[-30:]
+        print("\n".join(f"  | {line}" for line in tail))
+
+
+if __name__ == "__main__":
+    wanted = sys.argv[1:] or ["fast", "full"]
+    for name in wanted:
+        measure(RUNS[name])
