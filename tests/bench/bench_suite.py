@@ -7,8 +7,10 @@ the suite does.
 
 Run by hand from the project's root: `.venv/bin/python tests/bench/bench_suite.py` runs both
 (`make test` takes minutes: every browser journey, the real-server tests and the sweeps);
-`... bench_suite.py fast` runs `make test-fast` alone, `... full` `make test` alone. Prints
-figures; asserts nothing. A run that fails says so next to its figures.
+`... bench_suite.py fast` runs `make test-fast` alone, `... full` `make test` alone, and
+`--pytest-only` runs only the target's pytest command (as `make -n` prints it), without the
+checks and collectstatic before it. Prints figures; asserts nothing. A run that fails says so
+next to its figures.
 
 Measured 2026-12-03 (2 cores shared by seven engineers' runs, so the load average was 5-16):
 `make test-fast` before issue 22 (collectstatic, the checks, 1,084 tests): pytest alone took
@@ -26,7 +28,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNS = {"fast": ["make", "test-fast"], "full": ["make", "test"]}
+TARGETS = {"fast": "test-fast", "full": "test"}
 
 
 def cpu_of_children() -> float:
@@ -38,10 +40,16 @@ def load() -> str:
     return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
 
 
-def measure(command: list[str]) -> None:
-    print(f"$ {' '.join(command)}   (load average before: {load()})", flush=True)
+def pytest_line(target: str) -> str:
+    """The target's pytest command, as the Makefile has it."""
+    plan = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True)
+    return [line for line in plan.stdout.splitlines() if "bin/pytest " in line][-1].strip()
+
+
+def measure(command: str) -> None:
+    print(f"$ {command}   (load average before: {load()})", flush=True)
     cpu, start = cpu_of_children(), time.monotonic()
-    finished = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    finished = subprocess.run(command, shell=True, cwd=ROOT, capture_output=True, text=True)
     wall, cpu = time.monotonic() - start, cpu_of_children() - cpu
     summary = [line for line in finished.stdout.splitlines() if " in " in line and "passed" in line]
     print(f"  wall {wall:6.1f} s   cpu {cpu:6.1f} s   load average after: {load()}")
@@ -53,6 +61,7 @@ def measure(command: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    wanted = sys.argv[1:] or ["fast", "full"]
+    only_pytest = "--pytest-only" in sys.argv
+    wanted = [name for name in sys.argv[1:] if name in TARGETS] or ["fast", "full"]
     for name in wanted:
-        measure(RUNS[name])
+        measure(pytest_line(TARGETS[name]) if only_pytest else f"make {TARGETS[name]}")
