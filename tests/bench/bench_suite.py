@@ -9,8 +9,8 @@ Run by hand from the project's root: `.venv/bin/python tests/bench/bench_suite.p
 (`make test` takes minutes: every browser journey, the real-server tests and the sweeps);
 `... bench_suite.py fast` runs `make test-fast` alone, `... full` `make test` alone, and
 `--pytest-only` runs only the target's pytest command (as `make -n` prints it), without the
-checks and collectstatic before it. Prints figures; asserts nothing. A run that fails says so
-next to its figures.
+checks and collectstatic before it; `PYTEST_ARGS=--durations=20` also prints the slowest tests.
+Prints figures; asserts nothing. A run that fails says so next to its figures.
 
 Measured 2026-12-03 (2 cores shared by seven engineers' runs, so the load average was 5-16):
 `make test-fast` before issue 22 (collectstatic, the checks, 1,084 tests): pytest alone took
@@ -48,12 +48,21 @@ def pytest_line(target: str) -> str:
 
 def measure(command: str) -> None:
     print(f"$ {command}   (load average before: {load()})", flush=True)
+    # As the Makefile runs it (it unexports PYTHONDONTWRITEBYTECODE), with --pytest-only too.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     cpu, start = cpu_of_children(), time.monotonic()
-    finished = subprocess.run(command, shell=True, cwd=ROOT, capture_output=True, text=True)
+    finished = subprocess.run(
+        command, shell=True, cwd=ROOT, env=env, capture_output=True, text=True
+    )
     wall, cpu = time.monotonic() - start, cpu_of_children() - cpu
     summary = [line for line in finished.stdout.splitlines() if " in " in line and "passed" in line]
     print(f"  wall {wall:6.1f} s   cpu {cpu:6.1f} s   load average after: {load()}")
     print(f"  {summary[-1].strip('= ') if summary else '(no pytest summary)'}")
+    # PYTEST_ARGS=--durations=20 (the Makefile passes it on): the slowest tests too.
+    lines = finished.stdout.splitlines()
+    slowest = [n for n, line in enumerate(lines) if "slowest" in line and "durations" in line]
+    if slowest:
+        print("\n".join(f"  {line}" for line in lines[slowest[0] :] if "s " in line[:12]))
     if finished.returncode:
         print(f"  FAILED with status {finished.returncode}:")
         tail = (finished.stdout + finished.stderr).splitlines()[-30:]
