@@ -3,7 +3,7 @@ override (U+202E) cannot reverse the words around it: campaign, member, player, 
 tracker and card names, notes, log entries, reasons, on every page of every game.
 
 Each game is played through every one of its commands (the sample posts of
-tests/test_live_regions.py) with every text the group types starting with U+202E; then every
+tests/samples.py) with every text the group types starting with U+202E; then every
 page is read, and each U+202E must sit in an isolating element (`<bdi>`, an element with `dir`,
 one whose class the stylesheet isolates, or a control that is its own paragraph: an option, a
 text area) holding that typed text and nothing else, or, inside words the site made (the

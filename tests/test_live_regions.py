@@ -3,8 +3,9 @@ another phone by live.js, which swaps only the page's `data-live` regions. So fo
 every game, what a second member sees outside those regions must be the same before and after the
 change; otherwise that part of the page would stay old on their phone until they reload it.
 
-The table below holds a valid post for every command of every game, in an order that makes each
-one possible (an investigator before their trauma, a draw before drawing another).
+tests/samples.py (through tests/factories.py) holds a valid post for every command of every
+game, in an order that makes each one possible (an investigator before their trauma, a draw
+before drawing another).
 """
 
 from __future__ import annotations

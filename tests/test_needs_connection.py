@@ -2,7 +2,7 @@
 draw, a roll, anything that takes randomness when it resolves, or starts something. Such a
 command says `needs_connection`, and its page tells the phone (static/js/offline.js).
 
-Every command of every game is played (the sample posts of tests/test_live_regions.py) with a
+Every command of every game is played (the sample posts of tests/samples.py) with a
 random source that notes when it is used: each command that used it must need the connection.
 """
 

@@ -205,7 +205,7 @@ def test_a_live_refresh_is_not_kept_by_a_browser_or_proxy(db):
 
 
 def play(campaign, owner, steps) -> None:
-    """Post the sample changes of tests/test_live_regions.py, as that test does."""
+    """Post the sample changes of tests/samples.py, as tests/test_live_regions.py does."""
     acting = client_for(owner)
     for action, post in steps:
         data, _made = sample_data(campaign, owner, post)

@@ -12,10 +12,12 @@ Run by hand from the project's root: `.venv/bin/python tests/bench/bench_suite.p
 checks and collectstatic before it; `PYTEST_ARGS=--durations=20` also prints the slowest tests.
 Prints figures; asserts nothing. A run that fails says so next to its figures.
 
-Measured 2026-12-03 (2 cores shared by seven engineers' runs, so the load average was 5-16):
-`make test-fast` before issue 22 (collectstatic, the checks, 1,084 tests): pytest alone took
-165 s of CPU and 8 min 8 s of wall time at load 10-16. After: see the report of the branch that
-added this script (h-tests); the figures move with the load.
+Measured 2026-12-03 on the 2 cores seven engineers shared (load average 10-16 throughout, so
+the wall times are three times what an idle machine gives; the CPU times are what to compare):
+- before issue 22, the fast suite's pytest (1,084 tests): 165.6 s of CPU, 8 min 8 s of wall;
+  `make test-fast` also ran collectstatic (8 s of CPU) and the checks (about 4 s).
+- after (`fast --pytest-only`, 1,025 tests, sweeps in `make test`): 80.5 s of CPU, 4 min 38 s of
+  wall at load 12.5-16.3; on an idle machine that is about 45 s of wall with the checks.
 """
 
 from __future__ import annotations
