@@ -17,7 +17,7 @@ the wall times are three times what an idle machine gives; the CPU times are wha
 - before issue 22, the fast suite's pytest (1,084 tests): 165.6 s of CPU, 8 min 8 s of wall;
   `make test-fast` also ran collectstatic (8 s of CPU) and the checks (about 4 s).
 - after (`fast --pytest-only`, 1,025 tests, sweeps in `make test`): 80.5 s of CPU, 4 min 38 s of
-  wall at load 12.5-16.3; on an idle machine that is about 45 s of wall with the checks.
+  wall at load 12.5-16.3 (not measured idle: 80 s of CPU on two cores is about 40 s of wall).
 """
 
 from __future__ import annotations
