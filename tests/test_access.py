@@ -14,7 +14,8 @@ from django.test import Client
 
 from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership
-from tests.conftest import assert_refused, client_for, make_user, snapshot, tracker_id
+from tests.factories import client_for, make_user, tracker_id
+from tests.journeys import assert_refused, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 ACTIONS = sorted(GAMES["any"].commands)

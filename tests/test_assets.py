@@ -5,13 +5,15 @@ import gzip
 import io
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.files import File
 
 from companion.assets import Storage, ZopfliCompressor
 from tests import factories
-from tests.conftest import client_for, text
+from tests.factories import client_for
+from tests.journeys import text
 
 STATIC = Path(settings.BASE_DIR) / "static"
 
@@ -59,6 +61,7 @@ def test_the_compressed_copy_is_gzip_and_smaller_than_gzip_alone():
     assert len(packed) < len(gzip.compress(data, 9))
 
 
+@pytest.mark.sweep
 def test_a_games_style_sheet_comes_with_its_own_pages_only(owner):
     """History, members and settings have none of a game's parts: a phone opening them first
     is not sent the game's style sheet."""

@@ -6,14 +6,13 @@ import json
 import re
 import secrets
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlencode
 
 import httpx
 import pytest
 
-from tests.server import Phone, Site
+from tests.journeys import Phone, Site
 
 pytestmark = pytest.mark.server
 
@@ -238,13 +237,21 @@ def test_open_streams_hold_no_thread_each(site, table):
 
 
 def stream_messages(
-    phone: Phone, campaign: int, query: str, until: int, found: list[tuple[str, dict]]
+    phone: Phone,
+    campaign: int,
+    query: str,
+    until: int,
+    found: list[tuple[str, dict]],
+    opened: threading.Event | None = None,
 ) -> None:
-    """Read a stream's messages (event, data) until one is at version `until` or more."""
+    """Read a stream's messages (event, data) until one is at version `until` or more; `opened`
+    is set once the stream's first line (its retry interval) has arrived."""
     with phone.http.stream("GET", f"/c/{campaign}/stream/?{query}", timeout=15) as response:
         assert response.status_code == 200
         event = ""
         for line in response.iter_lines():
+            if opened is not None:
+                opened.set()
             if line.startswith("event:"):
                 event = line.split(":", 1)[1].strip()
             elif line.startswith("data:"):
@@ -260,12 +267,14 @@ def change_while_streaming(
     the Taps counter once."""
     version = friend.get(f"/c/{campaign}/version/").json()["version"]
     found: list[tuple[str, dict]] = []
+    opened = threading.Event()
     reader = threading.Thread(
         target=stream_messages,
-        args=(friend, campaign, f"v={version}&{query}", version + 1, found),
+        args=(friend, campaign, f"v={version}&{query}", version + 1, found, opened),
     )
     reader.start()
-    time.sleep(0.3)  # (the stream is open: a change before it opens is sent at its start too)
+    # (Once the stream is open: a change before it opens would be sent at its start too.)
+    assert opened.wait(15)
     taps = counter_id(owner, campaign, "Taps")
     owner.post(f"/c/{campaign}/do/counter.adjust/", {"tracker": taps, "delta": 1})
     reader.join(timeout=20)

@@ -28,9 +28,8 @@ from campaigns.games.arkham.bag_page import ODDS_BUDGET
 from campaigns.games.arkham.common import scenario_key
 from campaigns.models import Campaign, Event, Membership, RateCount
 from companion.settings import secret_key
-from tests.conftest import HTMX, client_for, make_campaign, snapshot, text, tracker_id
-from tests.server import Phone
-from tests.test_transfer import counts, upload
+from tests.factories import client_for, counts, make_campaign, tracker_id
+from tests.journeys import HTMX, Phone, snapshot, text, upload
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -388,7 +387,7 @@ def test_the_counts_are_kept_in_the_database(settings, owner):
 @pytest.fixture
 def two_sites():
     """Two server processes on one database, with a limit of 4 attempts a minute."""
-    from tests.server import Database, Site
+    from tests.journeys import Database, Site
 
     database = Database()
     database.env["COMPANION_RATE_LIMIT"] = "4"

@@ -25,9 +25,8 @@ from campaigns.models import Membership
 from campaigns.views import shared
 from campaigns.views.render import template_for
 from tests import factories
-from tests.conftest import client_for, text
-from tests.server import Phone
-from tests.test_live_regions import SETUPS, TABLES, page_urls, sample_data
+from tests.factories import SAMPLE_POSTS, SAMPLE_SETUPS, client_for, sample_data
+from tests.journeys import Phone, page_urls, text
 
 LIVE = {"HTTP_HX_REQUEST": "true", "HTTP_X_LIVE_REFRESH": "true"}
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]*)"')
@@ -242,7 +241,7 @@ def test_a_live_refresh_is_not_kept_by_a_browser_or_proxy(db):
 
 
 def play(campaign, owner, steps) -> None:
-    """Post the sample changes of tests/test_live_regions.py, as that test does."""
+    """Post the sample changes of tests/samples.py, as tests/test_live_regions.py does."""
     acting = client_for(owner)
     for action, post in steps:
         data, _made = sample_data(campaign, owner, post)
@@ -254,6 +253,7 @@ def play(campaign, owner, steps) -> None:
 ROLES = (Membership.Role.OWNER, Membership.Role.PLAYER, Membership.Role.VIEWER)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("game", list(GAMES))
 def test_members_with_one_role_see_the_same_on_every_page(db, game, monkeypatch):
     """What the key of a shared answer rests on: on every page but the members page, two
@@ -265,10 +265,12 @@ def test_members_with_one_role_see_the_same_on_every_page(db, game, monkeypatch)
     first_owner = pairs[Membership.Role.OWNER][0]
     members = {user: role for role, pair in pairs.items() for user in pair}
     del members[first_owner]
-    campaign = factories.campaign(game, owner=first_owner, setup=SETUPS.get(game), members=members)
+    campaign = factories.campaign(
+        game, owner=first_owner, setup=SAMPLE_SETUPS.get(game), members=members
+    )
     # The first player makes changes too, and undoes one: "who" on the undo bar is a member.
     player = pairs[Membership.Role.PLAYER][0]
-    steps = TABLES[game]
+    steps = SAMPLE_POSTS[game]
     half = len(steps) // 2
     phones = {user: client_for(user) for pair in pairs.values() for user in pair}
     urls = [url for url in page_urls(campaign) if not url.endswith("/members/")]
