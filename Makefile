@@ -1,9 +1,13 @@
 # Companion: `make run` starts the site, `make test` runs every test (`make test-fast`: all but
-# the browser and real-server ones).
+# the browser, real-server and sweep ones).
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+# Python keeps the compiled modules (and pytest its assertion-rewritten tests) in __pycache__
+# (git ignores it): with PYTHONDONTWRITEBYTECODE set, every test worker compiled the site and
+# rewrote every test module again, 2.6 s of CPU each before its first test.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run test test-fast checks lint bench system-deps messages clean
 
@@ -38,11 +42,13 @@ test: $(VENV)/.installed system-deps
 	$(MAKE) --no-print-directory checks
 	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
 
-# Everything but the browser journeys and the real-server tests: under a minute.
+# Everything but the browser journeys, the real-server tests and the sweeps over every command or
+# page of every game (`make test` runs those): under a minute on two cores
+# (tests/bench/bench_suite.py prints its time). No collectstatic: the tests it runs render pages
+# with the plain static files storage (tests/conftest.py).
 test-fast: $(VENV)/.installed
-	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(MAKE) --no-print-directory checks
-	$(VENV)/bin/pytest -n 2 -m "not browser and not server" $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n 2 -m "not browser and not server and not sweep" $(PYTEST_ARGS)
 
 checks:
 	$(VENV)/bin/ruff check .

@@ -101,6 +101,29 @@ class Command[S]:
         return (*self.regions, *self.regions_after(payload, state))
 
 
+def random_command[S](
+    name: str,
+    form: type[forms.Form],
+    apply: Callable[[S, Payload], None],
+    describe: Callable[[Payload], str],
+    resolve: Callable[[S, Payload, random.Random], Payload],
+    regions: tuple[str, ...] = (),
+) -> Command[S]:
+    """A change whose outcome is random (a roll, a draw, a flip): `resolve` takes the randomness
+    once; refused from a stale screen, a double tap is one tap, never kept to send later."""
+    return Command(
+        name,
+        form,
+        apply,
+        describe,
+        resolve=resolve,
+        stale_check=True,
+        random_outcome=True,
+        regions=regions,
+        needs_connection=True,
+    )
+
+
 def registry[S](*groups: Command[S] | Iterable[Command[S]]) -> dict[str, Command[S]]:
     """Commands by their name, which each command writes once; the same name twice is a mistake.
 

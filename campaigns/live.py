@@ -33,6 +33,7 @@ import logging
 import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -40,6 +41,9 @@ from django.db import connection, connections, transaction
 from django.db.backends.sqlite3 import base as sqlite
 
 from campaigns.live_sessions import digest, refused, session_model
+
+if TYPE_CHECKING:
+    from campaigns.live_push import Pushed
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +124,8 @@ class Hub:
         self.queries = 0
         self.ticks = 0
         self.looks: set[asyncio.Task] = set()
+        # By campaign, the pages its streams push (campaigns/live_push.py's Board).
+        self.boards: dict[int, Any] = {}
 
     def watch(self, campaign_id: int, user_id: int | None, session_key: str | None = None) -> Watch:
         watch = Watch(self, campaign_id, user_id, session_key)
@@ -169,6 +175,7 @@ class Hub:
             group.discard(watch)
             if not group:
                 del self.watches[watch.campaign_id]
+                self.boards.pop(watch.campaign_id, None)
         same = self.sessions.get(watch.session)
         if same is not None:
             same.discard(watch)
@@ -348,15 +355,20 @@ async def messages(
     watch: Watch,
     current: int,
     last_seen: int,
-    push: Callable[[int], Awaitable[tuple[int, str] | None]] | None = None,
-) -> AsyncIterator[str]:
+    push: Callable[[int], Awaitable[Pushed | None]] | None = None,
+) -> AsyncIterator[str | bytes]:
     """A stream's server-sent events: the version when it moves (or, with `push`, the page at
-    that version: `page`, its version and its HTML), `gone` when the member may no longer look
-    (the campaign deleted, the member removed, the role changed, the session ended), and `end`
-    when the stream's lifetime is over (the phone opens a new one)."""
+    that version: `page`, its version and its HTML, or only the regions changed since the
+    version the phone shows, encoded once for every phone of its key: campaigns/live_push.py),
+    `gone` when the member may no longer look (the campaign deleted, the member removed, the
+    role changed, the session ended), and `end` when the stream's lifetime is over (the phone
+    opens a new one)."""
     loop = asyncio.get_running_loop()
     ends = loop.time() + settings.COMPANION_STREAM_LIFETIME
     watch.hub.start()
+    # The version of the page the phone shows, as far as this stream knows (None: it asked for
+    # its page itself after a `version` message).
+    shown: int | None = last_seen if last_seen >= 0 else None
     try:
         yield "retry: 1000\n\n"
         watch.hear(current)
@@ -369,10 +381,12 @@ async def messages(
                 drawn = await push(last_seen) if push is not None else None
                 if drawn is None:
                     yield message("version", {"version": last_seen})
+                    shown = None
                 else:
                     # (Drawn at the newest version, maybe newer than the news: not sent twice.)
-                    last_seen = max(last_seen, drawn[0])
-                    yield message("page", {"version": drawn[0], "html": drawn[1]})
+                    last_seen = max(last_seen, drawn.version)
+                    yield drawn.for_phone(shown)
+                    shown = drawn.version
             left = ends - loop.time()
             if left <= 0 or watch.closing:
                 yield message("end", {})

@@ -18,7 +18,8 @@ from django.core.files.base import ContentFile, File
 from whitenoise.compress import Compressor
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
-# Our own files; a vendored file comes minified already, or is not sent to phones.
+# The folders whose style sheets and scripts are minified when collected (only static/'s own
+# files are collected: tests/test_assets.py).
 OWN = ("css/", "js/")
 MINIFY = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
 

@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
+
+from companion.middleware import SyncAndAsyncMiddleware
 
 TOO_LARGE = "companion.body_too_large"
 
@@ -80,25 +82,11 @@ def cap_request_bodies(app: ASGIApp) -> ASGIApp:
     return capped
 
 
-class RequestSizeMiddleware:
-    """A 413 page for a body over the limit, before anything reads it.
+class RequestSizeMiddleware(SyncAndAsyncMiddleware):
+    """A 413 page for a body over the limit, before anything reads it (sync and async: see
+    companion/middleware.py)."""
 
-    Sync and async: a sync-only middleware here would make Django run the chain above it in a
-    thread and hop back to the event loop for the chain below it, on every request.
-    """
-
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
-        self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
-
-    def __call__(self, request: HttpRequest) -> Any:
-        if self.is_async:
-            return self.__acall__(request)
+    def sync_call(self, request: HttpRequest) -> Any:
         if over_limit(request):
             return too_large(request, settings.COMPANION_MAX_REQUEST_BYTES)
         return self.get_response(request)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import functools
 import zoneinfo
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.utils import timezone
+
+from companion.middleware import SyncAndAsyncMiddleware
 
 COOKIE = "tz"
 
@@ -25,19 +26,8 @@ def zone_of(name: str | None) -> zoneinfo.ZoneInfo | None:
     return zoneinfo.ZoneInfo(name)
 
 
-class PhoneTimeZoneMiddleware:
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
-
-    def __call__(self, request):
-        if self.is_async:
-            return self.__acall__(request)
+class PhoneTimeZoneMiddleware(SyncAndAsyncMiddleware):
+    def sync_call(self, request):
         with self.zone(request):
             return self.get_response(request)
 

@@ -1,7 +1,8 @@
 """`make run`: serve the site on all interfaces and show phones where to find it.
 
 Prints the address on this machine's network and a QR code of it in the terminal, then runs
-uvicorn (ASGI, so the live streams work).
+uvicorn (ASGI, so the live streams work), with as many open files as the system lets the
+process have: every phone's live stream is a socket.
 """
 
 import contextlib
@@ -22,6 +23,28 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def raise_open_files() -> tuple[int, int] | None:
+    """Raise the process's soft limit of open files to its hard limit, and return the limits
+    now (None where the system has no such limit). A process holding 2,000 phones' streams needs
+    2,000 sockets; the soft limit is often 1,024 where the hard one allows far more. Where the
+    hard limit is unlimited (macOS) the soft one goes as high as the system accepts."""
+    try:
+        import resource
+    except ImportError:  # (Windows)
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = [hard] if hard != resource.RLIM_INFINITY else [1 << 20, 65536, 10240]
+    for limit in wanted:
+        if soft != resource.RLIM_INFINITY and limit <= soft:
+            break
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (limit, hard))
+        except (ValueError, OSError):
+            continue  # (above what the system allows: try a lower one)
+        break
+    return resource.getrlimit(resource.RLIMIT_NOFILE)
+
+
 class Server(uvicorn.Server):
     async def shutdown(self, sockets=None) -> None:
         # The phones' live streams would hold the server until it cancels them (with errors in
@@ -33,6 +56,7 @@ class Server(uvicorn.Server):
 
 
 def main() -> None:
+    raise_open_files()
     port = int(os.environ.get("PORT", "8000"))
     host = os.environ.get("HOST", "0.0.0.0")
     address = lan_address()

@@ -6,10 +6,12 @@ included, through a thread. This wrapper hands WhiteNoise only the requests for 
 
 from collections.abc import AsyncIterator, Iterable
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 from whitenoise.middleware import WhiteNoiseMiddleware
+
+from companion.middleware import SyncAndAsyncMiddleware
 
 
 async def read_in_thread(chunks: Iterable[bytes]) -> AsyncIterator[bytes]:
@@ -23,21 +25,13 @@ async def read_in_thread(chunks: Iterable[bytes]) -> AsyncIterator[bytes]:
         yield chunk
 
 
-class StaticFilesMiddleware:
-    sync_capable = True
-    async_capable = True
-
+class StaticFilesMiddleware(SyncAndAsyncMiddleware):
     def __init__(self, get_response):
-        self.get_response = get_response
+        super().__init__(get_response)
         self.whitenoise = WhiteNoiseMiddleware(get_response)
         self.prefix = "/" + settings.STATIC_URL.lstrip("/")
-        self.is_async = iscoroutinefunction(get_response)
-        if self.is_async:
-            markcoroutinefunction(self)
 
-    def __call__(self, request: HttpRequest):
-        if self.is_async:
-            return self.__acall__(request)
+    def sync_call(self, request: HttpRequest):
         if request.path_info.startswith(self.prefix):
             return self.whitenoise(request)
         return self.get_response(request)

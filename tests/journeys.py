@@ -1,12 +1,151 @@
-"""What the browser journeys share: signing up, screenshots, and the phone-size checks."""
+"""What drives the site for the tests: requests through Django's test client and what they
+answer, real servers (tests/server.py, tests/load.py, tests/first_load.py, reached through
+here), waiting for a condition (never a sleep), and the browser journeys' steps: signing up,
+making a campaign of each game, screenshots, the phone-size checks.
 
+Tests import from here, tests/factories.py and their game's helpers.py only
+(tests/test_suite_shape.py holds them to it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
 import os
 import re
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
 from playwright.sync_api import Page, expect
 
+from campaigns.models import Campaign, Event
+from tests.factories import TWO_PLAYER_POST
+from tests.first_load import BUDGET, measure, pages
+from tests.load import busy_table, problems_after, tracker_ids, write_at_once
+from tests.server import ROOT, Database, Phone, Site, free_port, server_pid_of
+
+__all__ = [
+    "BUDGET",
+    "ROOT",
+    "Database",
+    "Phone",
+    "Site",
+    "busy_table",
+    "free_port",
+    "measure",
+    "pages",
+    "problems_after",
+    "server_pid_of",
+    "tracker_ids",
+    "write_at_once",
+]
+
 SHOTS = os.environ.get("SCREENSHOTS")
+
+# The phones of the browser journeys (Debian's Chromium, at 390×844).
+CHROMIUM = "/usr/bin/chromium"
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+
+# What htmx adds to a request: the answer is the region's part, not the whole page.
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+# Waiting for a condition: a deadline, never a fixed pause.
+
+
+def wait_until(condition: Callable[[], Any], timeout: float = 30, every: float = 0.02) -> Any:
+    """Poll `condition` until it is true or `timeout` seconds have passed; its last value."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()) and time.monotonic() < deadline:
+        time.sleep(every)
+    return value
+
+
+async def until(condition: Callable[[], Any], timeout: float = 30) -> Any:
+    """wait_until on an event loop: the loop runs other work between looks."""
+    deadline = time.monotonic() + timeout
+    while not (value := condition()) and time.monotonic() < deadline:
+        await asyncio.sleep(0.005)
+    return value
+
+
+# Django's test client: what a phone is answered.
+
+
+def text(response: Any) -> str:
+    return response.content.decode()
+
+
+def snapshot(campaign: Campaign) -> tuple:
+    """Everything about a campaign a refused request must leave alone (refreshes `campaign`)."""
+    try:
+        campaign.refresh_from_db()
+    except Campaign.DoesNotExist:
+        return (None,)
+    return (
+        campaign.version,
+        campaign.state,
+        campaign.name,
+        campaign.archived,
+        campaign.invite_token,
+        Event.objects.filter(campaign=campaign).count(),
+        campaign.undo_top_id,
+        campaign.redo_top_id,
+        sorted(campaign.memberships.values_list("user__username", "role")),
+    )
+
+
+def assert_refused(
+    client: Client,
+    campaign: Campaign,
+    path: str,
+    data: Any = None,
+    *,
+    status: int = 422,
+    message: str,
+    htmx: bool = False,
+) -> Any:
+    """POST `path` (relative to the campaign's address, or absolute) and check it was refused:
+    the status, the message the person sees, and nothing about the campaign changed."""
+    url = path if path.startswith("/") else f"/c/{campaign.pk}/{path}"
+    before = snapshot(campaign)
+    response = client.post(url, data or {}, **(HTMX if htmx else {}))
+    assert response.status_code == status, text(response)[-2000:]
+    assert message in html.unescape(text(response))
+    assert snapshot(campaign) == before
+    return response
+
+
+def upload(client: Client, raw: bytes, name: str = "campaign.json") -> Any:
+    """Import a campaign file, as the import page's form posts it."""
+    file = SimpleUploadedFile(name, raw, content_type="application/json")
+    return client.post("/import/", {"file": file})
+
+
+def page_urls(campaign: Campaign) -> list[str]:
+    """Every page of a campaign: its table, its game's pages, history, members, settings."""
+    urls = [reverse("campaigns:campaign", args=[campaign.pk])]
+    urls += [
+        reverse("campaigns:game-page", args=[campaign.pk, p]) for p in campaign.game_module.pages
+    ]
+    urls += [
+        reverse(f"campaigns:{name}", args=[campaign.pk])
+        for name in ("history", "members", "settings")
+    ]
+    return urls
+
+
+# The browser journeys' steps.
 
 
 def shot(page: Page, name: str, parts: bool = False) -> None:
@@ -77,7 +216,7 @@ def settled(page: Page, version: int) -> None:
     expect(page.locator("#live-root")).to_have_attribute("data-version", str(version))
 
 
-def new_campaign(page: Page, name: str, counters: str) -> None:
+def new_campaign(page: Page, name: str, counters: str = "Doom 0 12") -> None:
     """An Any game campaign with these counters, made from the home page."""
     page.get_by_role("link", name="New campaign").click()
     page.get_by_role("link", name=re.compile("Any game")).click()
@@ -85,3 +224,59 @@ def new_campaign(page: Page, name: str, counters: str) -> None:
     page.get_by_label("Counters").fill(counters)
     page.get_by_role("button", name="Create the campaign").click()
     expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
+
+
+def create_any_game(page: Page, name: str, counters: str = "Doom 0 12") -> None:
+    new_campaign(page, name, counters)
+
+
+def create_zealot(page: Page, name: str) -> None:
+    """An Arkham Horror campaign: The Night of the Zealot on Standard."""
+    page.get_by_role("link", name="New campaign").click()
+    page.get_by_role("link", name=re.compile("Arkham Horror")).click()
+    page.get_by_label("Campaign name").fill(name)
+    page.get_by_label("Campaign:", exact=True).select_option(label="The Night of the Zealot")
+    page.get_by_label("Difficulty").select_option(label="Standard")
+    shot(page, "arkham-create", parts=True)
+    page.get_by_role("button", name="Create the campaign").click()
+    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
+
+
+def create_azathoth(page: Page, name: str) -> None:
+    """An Eldritch Horror game against Azathoth for three investigators."""
+    page.get_by_role("link", name="New campaign").click()
+    page.get_by_role("link", name=re.compile("Eldritch Horror")).click()
+    page.get_by_label("Campaign name").fill(name)
+    page.locator("select[name=ancient_one]").select_option("Azathoth")
+    page.locator("input[name=players]").fill("3")
+    for number, who in enumerate(("Akachi Onyele", "Charlie Kane", "Diana Stanley"), start=1):
+        page.locator(f"select[name=investigator_{number}]").select_option(who)
+    shot(page, "eldritch-create", parts=True)
+    page.get_by_role("button", name="Create the campaign").click()
+    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
+
+
+def create_case(page: Page, name: str) -> None:
+    """An Arkham Noir campaign: Case 2 with five puzzle-piece cards."""
+    page.get_by_role("link", name="New campaign").click()
+    page.get_by_role("link", name=re.compile("Arkham Noir")).click()
+    page.get_by_label("Campaign name").fill(name)
+    page.get_by_label("Case:", exact=True).select_option(label="Case 2: Called Forth by Thunder")
+    page.get_by_label("Five puzzle-piece cards in the Big Picture").check()
+    shot(page, "noir-create", parts=True)
+    page.get_by_role("button", name="Create the campaign").click()
+    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
+
+
+def post_form(page: Page, path: str, form: dict, ok: tuple[int, ...] = (200, 302)) -> None:
+    """A form post from this phone's session (as a tap would make it), for setting a scene."""
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    response = page.request.post(path, form=form, headers={"X-CSRFToken": token}, max_redirects=0)
+    assert response.status in ok, (path, response.status, response.text()[:300])
+
+
+def create_the_fall(page: Page) -> None:
+    """A two-player Aeon's End campaign, "The Fall", opened on this phone."""
+    post_form(page, "/new/aeonsend/", {"name": "The Fall", **TWO_PLAYER_POST}, ok=(302,))
+    page.goto("/")
+    page.get_by_role("link", name=re.compile("The Fall")).click()

@@ -7,7 +7,8 @@ from django.contrib.staticfiles import finders
 
 from campaigns.models import Event
 from tests import factories
-from tests.conftest import assert_refused, client_for, text
+from tests.factories import client_for
+from tests.journeys import assert_refused, text
 
 
 def test_an_invitation_made_at_the_loopback_address_names_the_lan_address(

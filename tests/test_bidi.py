@@ -3,7 +3,7 @@ override (U+202E) cannot reverse the words around it: campaign, member, player, 
 tracker and card names, notes, log entries, reasons, on every page of every game.
 
 Each game is played through every one of its commands (the sample posts of
-tests/test_live_regions.py) with every text the group types starting with U+202E; then every
+tests/samples.py) with every text the group types starting with U+202E; then every
 page is read, and each U+202E must sit in an isolating element (`<bdi>`, an element with `dir`,
 one whose class the stylesheet isolates, or a control that is its own paragraph: an option, a
 text area) holding that typed text and nothing else, or, inside words the site made (the
@@ -25,8 +25,8 @@ from campaigns.games import GAMES
 from campaigns.models import Membership
 from campaigns.views.display import display_url
 from tests import factories
-from tests.conftest import client_for, text
-from tests.test_live_regions import SETUPS, TABLES, page_urls, sample_data
+from tests.factories import SAMPLE_POSTS, SAMPLE_SETUPS, client_for, sample_data
+from tests.journeys import page_urls, text
 
 RLO = "\u202e"
 ISOLATED = re.compile("\u2068[^\u2069]*\u2069")
@@ -149,7 +149,7 @@ def pieces(value: str) -> set[str]:
 def marked_setup(game: str, typed: set[str]) -> dict:
     """The game's set-up with the names the group types in it marked: Any game's trackers
     (not the shipped Notes and Results), Aeon's End's players and mages."""
-    setup = copy.deepcopy(SETUPS.get(game) or factories.SETUPS[game])
+    setup = copy.deepcopy(SAMPLE_SETUPS.get(game) or factories.SETUPS[game])
     if game == "any":
         for t in setup["trackers"]:
             if not t.get("shipped"):
@@ -163,6 +163,7 @@ def marked_setup(game: str, typed: set[str]) -> dict:
     return setup
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_typed_text_is_isolated_on_every_page(db, game, monkeypatch):
     monkeypatch.setattr("campaigns.models._system_random", random.Random(12))
@@ -192,7 +193,7 @@ def test_every_typed_text_is_isolated_on_every_page(db, game, monkeypatch):
             bad.extend(f"{url}: {problem}" for problem in parser.bad)
             seen += parser.seen
 
-    for number, (action, post) in enumerate(TABLES[game]):
+    for number, (action, post) in enumerate(SAMPLE_POSTS[game]):
         data, _made = sample_data(campaign, owner, post)
         url = reverse("campaigns:act", args=[campaign.pk, action])
         if acting.post(url, marked(data)).status_code == 302:

@@ -1,11 +1,10 @@
 """Journeys in real Chromium at phone size (390×844), two phones where it matters."""
 
-import re
-
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests.journeys import (
+    create_any_game,
     join_by_invitation,
     no_sideways_scroll,
     shot,
@@ -14,15 +13,6 @@ from tests.journeys import (
 )
 
 pytestmark = pytest.mark.browser
-
-
-def create_any_game(page: Page, name: str, counters: str = "Doom 0 12") -> None:
-    page.get_by_role("link", name="New campaign").click()
-    page.get_by_role("link", name=re.compile("Any game")).click()
-    page.get_by_label("Campaign name").fill(name)
-    page.get_by_label("Counters").fill(counters)
-    page.get_by_role("button", name="Create the campaign").click()
-    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
 
 
 def test_a_friend_joins_by_invitation_and_sees_changes_live(phones):

@@ -5,9 +5,7 @@ phone opens the laptop's address."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import CHROMIUM, PHONE
-from tests.journeys import sign_up
-from tests.test_browser import create_any_game
+from tests.journeys import CHROMIUM, PHONE, create_any_game, sign_up
 
 pytestmark = pytest.mark.browser
 

@@ -9,12 +9,16 @@ from django.utils import translation
 from playwright.sync_api import expect
 
 from campaigns.games.arkham.data import TOKEN_LABELS
-from tests.games.aeonsend.test_browser_ending import create as create_fall
-from tests.games.arkham.test_browser import create_zealot
-from tests.games.eldritch.test_browser import create_azathoth
-from tests.games.noir.test_browser import create_case
-from tests.journeys import no_sideways_scroll, shot, sign_up
-from tests.test_browser import create_any_game
+from tests.journeys import (
+    create_any_game,
+    create_azathoth,
+    create_case,
+    create_the_fall,
+    create_zealot,
+    no_sideways_scroll,
+    shot,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -113,7 +117,7 @@ def test_the_table_display_shows_every_game_on_a_tablet(browser, site, phones):
         shot(tablet, "display-all-arkham")
 
         keeper.goto("/")
-        create_fall(keeper)
+        create_the_fall(keeper)
         open_display("The Fall")
         expect(tablet.get_by_role("heading", name=re.compile("Turn order"))).to_be_visible()
         no_sideways_scroll(tablet)

@@ -9,11 +9,17 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, Route, expect
 
-from tests.conftest import PHONE
-from tests.games.aeonsend.test_browser import post_form
-from tests.journeys import join_by_invitation, no_sideways_scroll, settled, shot, sign_up
-from tests.server import Site
-from tests.test_browser import create_any_game
+from tests.journeys import (
+    PHONE,
+    Site,
+    create_any_game,
+    join_by_invitation,
+    no_sideways_scroll,
+    post_form,
+    settled,
+    shot,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 

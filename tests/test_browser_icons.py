@@ -4,9 +4,7 @@ at most (the chaos bag page used to ask for 26 SVG files), and they show, in lig
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import PHONE
-from tests.games.arkham.test_browser import create_zealot
-from tests.journeys import shot, sign_up
+from tests.journeys import PHONE, create_zealot, shot, sign_up
 
 pytestmark = pytest.mark.browser
 

@@ -7,10 +7,7 @@ import time
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.conftest import PHONE
-from tests.journeys import join_by_invitation, sign_up
-from tests.server import Site
-from tests.test_browser import create_any_game
+from tests.journeys import PHONE, Site, create_any_game, join_by_invitation, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -45,8 +42,9 @@ def test_a_phone_keeps_its_stream_across_many_stream_lifetimes(browser, short_li
         friend.on("request", lambda r: "/version/" in r.url and polls.append(r.url))
         # More lifetimes than the five failures that used to leave the phone on polling.
         deadline = time.monotonic() + 60
-        while len(streams) < 8 and time.monotonic() < deadline:
-            friend.wait_for_timeout(250)
+        while len(streams) < 8 and (left := deadline - time.monotonic()) > 0:
+            # (Playwright reports the phone's requests while it waits for one of them.)
+            friend.wait_for_event("request", lambda r: "/stream/" in r.url, timeout=left * 1000)
         assert len(streams) >= 8
 
         owner.get_by_role("link", name="Table").click()

@@ -7,10 +7,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PHONE
-from tests.journeys import settled, sign_up
-from tests.server import Site
-from tests.test_browser import create_any_game
+from tests.journeys import PHONE, Site, create_any_game, settled, sign_up
 
 pytestmark = pytest.mark.browser
 

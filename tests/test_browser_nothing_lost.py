@@ -8,8 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.journeys import new_campaign, settled, shot, sign_up
-from tests.server import Site
+from tests.journeys import Site, new_campaign, settled, shot, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -96,7 +95,7 @@ def test_a_tap_whose_answer_was_lost_is_sent_again_and_applied_once(phones):
 
 
 def test_a_tap_while_the_server_restarts_is_applied_once_when_it_is_back(browser, site_database):
-    from tests.conftest import PHONE
+    from tests.journeys import PHONE
 
     server = Site(site_database)
     context = browser.new_context(base_url=server.url, **PHONE)

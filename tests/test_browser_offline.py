@@ -10,8 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.games.arkham.test_browser import create_zealot
-from tests.journeys import join_by_invitation, new_campaign, settled, shot, sign_up
+from tests.journeys import create_zealot, join_by_invitation, new_campaign, settled, shot, sign_up
 
 pytestmark = pytest.mark.browser
 

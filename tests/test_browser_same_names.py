@@ -9,8 +9,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from tests.journeys import no_sideways_scroll, shot, sign_up
-from tests.test_browser import create_any_game
+from tests.journeys import create_any_game, no_sideways_scroll, shot, sign_up
 
 pytestmark = pytest.mark.browser
 

@@ -8,10 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import PHONE
-from tests.games.aeonsend.test_browser import post_form
-from tests.journeys import no_sideways_scroll, shot, sign_up
-from tests.server import Site
+from tests.journeys import PHONE, Site, no_sideways_scroll, post_form, shot, sign_up
 
 pytestmark = pytest.mark.browser
 

@@ -7,8 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.journeys import join_by_invitation, shot, sign_up
-from tests.test_browser import create_any_game
+from tests.journeys import create_any_game, join_by_invitation, shot, sign_up
 
 pytestmark = pytest.mark.browser
 

@@ -10,10 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PHONE
-from tests.games.aeonsend.test_browser import post_form
-from tests.journeys import sign_up
-from tests.test_browser_nothing_lost import new_campaign
+from tests.journeys import PHONE, new_campaign, post_form, sign_up
 
 pytestmark = pytest.mark.browser
 

@@ -7,11 +7,16 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import PHONE
-from tests.games.aeonsend.helpers import TWO_PLAYER_POST
-from tests.games.aeonsend.test_browser import post_form
-from tests.journeys import join_by_invitation, no_sideways_scroll, shot, sign_up
-from tests.test_browser import create_any_game
+from tests.factories import TWO_PLAYER_POST
+from tests.journeys import (
+    PHONE,
+    create_any_game,
+    join_by_invitation,
+    no_sideways_scroll,
+    post_form,
+    shot,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 

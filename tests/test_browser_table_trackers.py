@@ -11,8 +11,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import Page, expect
 
-from tests.journeys import no_sideways_scroll, shot, sign_up, small_tap_targets
-from tests.test_browser import create_any_game
+from tests.journeys import create_any_game, no_sideways_scroll, shot, sign_up, small_tap_targets
 
 pytestmark = pytest.mark.browser
 

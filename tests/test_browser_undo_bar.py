@@ -5,9 +5,7 @@ four lines between two wide buttons."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import PHONE
-from tests.journeys import SHOTS, no_sideways_scroll, shot_of, sign_up
-from tests.test_browser import create_any_game
+from tests.journeys import PHONE, SHOTS, create_any_game, no_sideways_scroll, shot_of, sign_up
 
 pytestmark = pytest.mark.browser
 

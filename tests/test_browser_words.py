@@ -8,10 +8,16 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import PHONE
-from tests.games.aeonsend.test_browser import post_form
-from tests.journeys import join_by_invitation, no_sideways_scroll, settled, shot_of, sign_up
-from tests.test_browser import create_any_game
+from tests.journeys import (
+    PHONE,
+    create_any_game,
+    join_by_invitation,
+    no_sideways_scroll,
+    post_form,
+    settled,
+    shot_of,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 

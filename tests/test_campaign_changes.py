@@ -4,7 +4,6 @@ Each change is posted the way the page's forms post it: a plain POST (the page c
 redirect) and an htmx POST (the region's new content comes back at once, status 200).
 """
 
-import datetime
 import re
 
 import pytest
@@ -13,16 +12,9 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from campaigns.models import Campaign, Event
-from tests.conftest import (
-    HTMX,
-    assert_refused,
-    make_campaign,
-    play_and_check_replay,
-    snapshot,
-    text,
-    tracker_id,
-)
+from campaigns.models import Event
+from tests.factories import STEP, make_campaign, play_and_check_replay, step_data, tracker_id
+from tests.journeys import HTMX, assert_refused, snapshot, text
 
 
 def act_url(campaign, action: str) -> str:
@@ -729,82 +721,6 @@ def test_undo_of_a_rename_gives_the_old_name_back(owner_client, campaign):
 
 
 # Replay: the cached state is always what the events add up to
-
-STEP = st.one_of(
-    st.tuples(st.just("adjust"), st.integers(-4, 4)),
-    st.tuples(st.just("set"), st.integers(-1, 13)),
-    st.tuples(st.just("check"), st.integers(0, 3), st.booleans()),
-    st.tuples(st.just("list.add"), st.sampled_from(["Goblin", "Orc", "Troll"])),
-    st.tuples(st.just("list.remove"), st.integers(0, 3)),
-    st.tuples(st.just("list.restore"), st.integers(0, 3)),
-    st.tuples(st.just("notes.add"), st.sampled_from(["a", "b"])),
-    st.tuples(st.just("notes.cross"), st.integers(0, 2)),
-    st.tuples(st.just("results.add"), st.sampled_from(["win", "loss", "other"])),
-    st.tuples(st.just("tracker.add"), st.sampled_from(["counter", "list", "notes", "checklist"])),
-    st.tuples(st.just("tracker.remove"), st.integers(1, 12)),
-    st.tuples(st.just("rename"), st.sampled_from(["One", "Two"])),
-    st.tuples(st.just("archive"), st.booleans()),
-    st.just(("undo",)),
-    st.just(("undo",)),
-    st.just(("redo",)),
-)
-
-
-def step_data(campaign: Campaign, step: tuple) -> tuple[str, dict]:
-    """The command and the cleaned form data a tap would have produced for this step."""
-    state = campaign.state
-    by_kind = {t["kind"]: t for t in reversed(state["trackers"])}
-    kind = step[0]
-    missing = 999
-    if kind in ("adjust", "set"):
-        counter = by_kind.get("counter", {"id": missing})
-        key = "delta" if kind == "adjust" else "value"
-        return f"counter.{kind}", {"tracker": counter["id"], key: step[1]}
-    if kind == "check":
-        checklist = by_kind.get("checklist", {"id": missing, "items": []})
-        items = checklist["items"]
-        item = items[step[1]]["id"] if step[1] < len(items) else missing
-        return "checklist.check", {"tracker": checklist["id"], "item": item, "done": step[2]}
-    if kind == "list.add":
-        found = by_kind.get("list", {"id": missing})
-        return kind, {"tracker": found["id"], "text": step[1], "reason": ""}
-    if kind in ("list.remove", "list.restore"):
-        found = by_kind.get("list", {"id": missing, "items": []})
-        items = found["items"]
-        item = items[step[1]]["id"] if step[1] < len(items) else missing
-        data = {"tracker": found["id"], "item": item}
-        if kind == "list.remove":
-            data["reason"] = "r"
-        return kind, data
-    if kind == "notes.add":
-        found = by_kind.get("notes", {"id": missing})
-        return kind, {"tracker": found["id"], "text": step[1]}
-    if kind == "notes.cross":
-        found = by_kind.get("notes", {"id": missing, "entries": []})
-        entries = found["entries"]
-        item = entries[step[1]]["id"] if step[1] < len(entries) else missing
-        return kind, {"tracker": found["id"], "item": item}
-    if kind == "results.add":
-        found = by_kind.get("results", {"id": missing})
-        return kind, {
-            "tracker": found["id"],
-            "date": datetime.date(2024, 1, 2),
-            "result": step[1],
-            "score": 3,
-            "notes": "",
-        }
-    if kind == "tracker.add":
-        data = {"kind": step[1], "name": f"{step[1]} {state.get('next_id', 1)}"}
-        if step[1] == "counter":
-            data.update(minimum=0, maximum=5, start=None)
-        if step[1] == "checklist":
-            data["items"] = ["p", "q"]
-        return kind, data
-    if kind == "tracker.remove":
-        return kind, {"tracker": step[1]}
-    if kind == "rename":
-        return "campaign.rename", {"name": step[1]}
-    return "campaign.archive", {"archived": step[1]}
 
 
 @hypothesis_settings(

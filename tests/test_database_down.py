@@ -14,7 +14,7 @@ from urllib.parse import urlparse, urlunparse
 
 import pytest
 
-from tests.server import ROOT, Database, Phone, Site
+from tests.journeys import ROOT, Database, Phone, Site
 
 pytestmark = pytest.mark.server
 

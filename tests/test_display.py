@@ -7,10 +7,8 @@ from django.test import Client
 
 from campaigns.views.display import display_url
 from tests import factories
-from tests.conftest import client_for, text
-from tests.games.aeonsend.helpers import make_ae
-from tests.games.arkham.helpers import make_arkham
-from tests.games.eldritch.helpers import make_eldritch
+from tests.factories import client_for
+from tests.journeys import text
 
 
 def test_any_member_finds_the_display_link_and_qr_on_the_members_page(campaign, player):
@@ -39,7 +37,7 @@ def test_a_wrong_or_old_display_token_is_not_found(campaign):
 
 
 def test_the_arkham_display_shows_the_last_token_its_outcome_doom_and_the_round(owner):
-    ark = make_arkham(owner)
+    ark = factories.campaign("arkham", owner=owner)
     ark = factories.play(ark, owner, [("round.doom", {"delta": 1}), ("bag.draw", {})])
     page = text(Client().get(display_url(ark)))
     last = ark.state["draws"][-1]["tokens"][-1]["token"]
@@ -52,14 +50,15 @@ def test_the_arkham_display_shows_the_last_token_its_outcome_doom_and_the_round(
 
 
 def test_the_aeons_end_display_shows_the_turn_and_both_lives(owner):
-    campaign = make_ae(owner)
+    campaign = factories.campaign("aeonsend", owner=owner)
     page = text(Client().get(display_url(campaign)))
     assert "Draw the first card to see who goes first." in page
 
 
 def test_the_eldritch_display_shows_doom_omen_gates_mysteries_mythos_and_investigators(owner):
-    eh = make_eldritch(
-        owner,
+    eh = factories.campaign(
+        "eldritch",
+        owner=owner,
         events=[
             ("eh.doom", {"step": "advance"}),
             ("eh.gate", {"colour": "red", "delta": 1}),
@@ -121,7 +120,7 @@ def test_the_display_link_is_offered_only_where_the_display_has_something_to_sho
 def test_between_eldritch_games_the_display_waits_for_the_next_game(owner):
     # The tablet stays on the table for the whole campaign: between games it says so, and the
     # link does not come and go with each game (the members page would change under a phone).
-    eh = make_eldritch(owner)
+    eh = factories.campaign("eldritch", owner=owner)
     eh.state["game"] = None  # the game was logged; the next one not set up yet
     eh.save()
     page = text(client_for(owner).get(f"/c/{eh.pk}/members/"))

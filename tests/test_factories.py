@@ -7,7 +7,8 @@ import pytest
 
 from campaigns.games import GAMES
 from tests import factories
-from tests.conftest import client_for, text
+from tests.factories import client_for
+from tests.journeys import text
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -11,6 +11,7 @@ import pytest
 
 from companion.lanes import Lanes
 from companion.taps import Taps, too_fast
+from tests.journeys import until
 
 
 def run(coroutine):
@@ -83,10 +84,16 @@ def test_work_whose_caller_went_away_is_never_run():
     ran: list[str] = []
     gate = threading.Event()
 
+    started = threading.Event()
+
+    def hold() -> None:
+        started.set()
+        gate.wait(5)
+
     async def main() -> None:
-        first = asyncio.ensure_future(lanes.run("a", gate.wait, 5))
+        first = asyncio.ensure_future(lanes.run("a", hold))
         gone = asyncio.ensure_future(lanes.run("a", ran.append, "gone"))
-        await asyncio.sleep(0)
+        assert await until(started.is_set)  # the first holds the lane; the second waits its turn
         gone.cancel()
         gate.set()
         await first
@@ -127,8 +134,7 @@ def test_a_refusal_says_too_many_taps_in_the_phones_language(rf, settings):
 def test_a_script_tapping_as_fast_as_the_server_answers_is_refused_and_changes_nothing(
     site_database,
 ):
-    from tests.load import busy_table, tracker_ids
-    from tests.server import Site
+    from tests.journeys import Site, busy_table, tracker_ids
 
     site = Site(site_database, COMPANION_TAPS_PER_SECOND="8")  # the default, as hosted
     owner, (script, friend), campaign = busy_table(site.url, 2, "Fast fingers")

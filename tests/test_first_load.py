@@ -4,6 +4,7 @@ as a phone receives it: the page gzipped, and each style sheet, script and sprit
 makes it (minified, then Zopfli's gzip; companion/assets.py). tests/bench/bench_first_load.py
 prints the same figures page by page."""
 
+import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.core.files import File
@@ -11,9 +12,10 @@ from django.test import Client
 
 from companion.assets import Storage, ZopfliCompressor
 from tests import factories
-from tests.first_load import BUDGET, measure, pages
+from tests.journeys import BUDGET, measure, pages
 
 
+@pytest.mark.sweep
 def test_every_campaign_pages_first_load_is_within_the_budget(db, tmp_path):
     owner = factories.user("first-load")
     client = Client()

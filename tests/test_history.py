@@ -16,7 +16,7 @@ from campaigns import bulk, history, transfer
 from campaigns.commands import CommandError
 from campaigns.models import Campaign, Event, Snapshot
 from tests import factories
-from tests.test_campaign_changes import STEP, step_data
+from tests.factories import STEP, step_data
 
 PLUS_ONE = ("counter.adjust", {"tracker": 1, "delta": 1})
 ROUNDS = {"trackers": [{"kind": "counter", "name": "Rounds"}]}

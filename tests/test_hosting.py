@@ -13,11 +13,10 @@ import re
 import secrets
 import signal
 import threading
-import time
 
 import pytest
 
-from tests.server import Phone, Site, server_pid_of
+from tests.journeys import Phone, Site, server_pid_of, wait_until
 
 pytestmark = pytest.mark.server
 
@@ -52,25 +51,15 @@ class Listener:
                             self.seen = max(self.seen, int(re.search(r"\d+", line).group()))
                         if self.stop.is_set():
                             return
-            except Exception:  # (the process was killed under it: reconnect, as live.js does)
-                time.sleep(0.2)
+            except Exception:  # (the process was killed under it: reconnect, as live.js does,
+                self.stop.wait(0.2)  # a moment later, unless the test is over)
 
     def wait_for(self, version: int, timeout: float = 30) -> bool:
-        deadline = time.monotonic() + timeout
-        while self.seen < version and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return self.seen >= version
+        return wait_until(lambda: self.seen >= version, timeout)
 
     def close(self) -> None:
         self.stop.set()
         self.phone.close()
-
-
-def wait_until(condition, timeout: float = 30) -> bool:
-    deadline = time.monotonic() + timeout
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return condition()
 
 
 def test_two_processes_share_the_table_and_a_killed_one_loses_nothing(site_database):

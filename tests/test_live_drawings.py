@@ -16,7 +16,7 @@ from campaigns import live
 from campaigns.views.live import page_query
 from campaigns.views.shared import PUSHED_DRAWINGS
 from tests import factories
-from tests.conftest import make_campaign, make_user, tracker_id
+from tests.factories import make_campaign, make_user, tracker_id
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

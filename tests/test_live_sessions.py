@@ -20,8 +20,8 @@ from django.test import AsyncClient
 
 from campaigns import live
 from campaigns.models import Membership
-from tests.conftest import make_campaign, make_user
-from tests.server import Phone, Site
+from tests.factories import make_campaign, make_user
+from tests.journeys import Phone, Site
 
 server = pytest.mark.server
 

@@ -4,7 +4,7 @@ writers: tests/bench/bench_live.py.)"""
 
 import pytest
 
-from tests.load import busy_table, problems_after, write_at_once
+from tests.journeys import busy_table, problems_after, write_at_once
 
 pytestmark = pytest.mark.server
 

@@ -2,7 +2,7 @@
 draw, a roll, anything that takes randomness when it resolves, or starts something. Such a
 command says `needs_connection`, and its page tells the phone (static/js/offline.js).
 
-Every command of every game is played (the sample posts of tests/test_live_regions.py) with a
+Every command of every game is played (the sample posts of tests/samples.py) with a
 random source that notes when it is used: each command that used it must need the connection.
 """
 
@@ -15,7 +15,7 @@ import pytest
 from campaigns.games import GAMES
 from campaigns.models import Membership
 from tests import factories
-from tests.test_live_regions import SETUPS, TABLES, sample_data
+from tests.factories import SAMPLE_POSTS, SAMPLE_SETUPS, sample_data
 
 
 class Noting(random.Random):
@@ -40,11 +40,11 @@ def test_every_command_that_takes_randomness_needs_the_connection(db, game, monk
     monkeypatch.setattr("campaigns.models._system_random", rng)
     owner, friend = factories.user("olive"), factories.user("fern")
     campaign = factories.campaign(
-        game, owner=owner, setup=SETUPS.get(game), members={friend: Membership.Role.PLAYER}
+        game, owner=owner, setup=SAMPLE_SETUPS.get(game), members={friend: Membership.Role.PLAYER}
     )
     commands = GAMES[game].commands
     random_ones = set()
-    for action, post in TABLES[game]:
+    for action, post in SAMPLE_POSTS[game]:
         data, _made = sample_data(campaign, owner, post)
         before = rng.used
         form = commands[action].form(data)

@@ -5,7 +5,8 @@ import pytest
 
 from campaigns.commands import CommandError, need_choice
 from campaigns.models import Event
-from tests.conftest import HTMX, client_for, snapshot, text, tracker_id
+from tests.factories import client_for, tracker_id
+from tests.journeys import HTMX, snapshot, text
 
 PHONE = "phoneAAAA1234"
 

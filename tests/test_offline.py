@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from campaigns.models import Membership
 from tests import factories
-from tests.conftest import client_for, text
+from tests.factories import client_for
+from tests.journeys import text
 
 KEEP = "X-Companion-Keep"
 

@@ -8,7 +8,8 @@ from django.test.utils import CaptureQueriesContext
 
 from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership
-from tests.conftest import HTMX, client_for, make_campaign, make_user, text, tracker_id
+from tests.factories import client_for, make_campaign, make_user, tracker_id
+from tests.journeys import HTMX, text
 
 ACTIONS = sorted(GAMES["any"].commands)
 
@@ -283,6 +284,7 @@ def malformed_posts(campaign, action: str) -> list[tuple[dict, dict]]:
     return posts
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("action", ACTIONS)
 def test_every_malformed_post_to_an_action_is_refused_not_a_500(owner_client, campaign, action):
     url = f"/c/{campaign.pk}/do/{action}/"
@@ -391,20 +393,21 @@ def test_every_campaign_page_says_which_version_it_shows(campaign, owner, page):
     assert response["X-Campaign-Version"] == "1"
 
 
+@pytest.mark.sweep
 def test_every_page_has_one_main_landmark_holding_its_heading(db):
     """A screen reader jumps to the page's content: one <main>, with the page's <h1> in it, on
     the site's pages and on every page of every game's campaign."""
     from django.urls import reverse
 
     from tests import factories
-    from tests.test_live_regions import page_urls
+    from tests.journeys import page_urls
 
     owner = factories.user("landmarks")
     client = client_for(owner)
     urls = ["/", "/new/", "/new/any/", "/import/", "/account/"]
     for game in GAMES:
         urls += page_urls(factories.campaign(game, owner=owner))
-    anonymous = [reverse("login"), "/signup/"]
+    anonymous = [reverse("accounts:login"), "/signup/"]
     for url, reader in [(url, client) for url in urls] + [(url, Client()) for url in anonymous]:
         body = text(reader.get(url))
         assert body.count("<main") == 1 and body.count("</main>") == 1, url

@@ -1,7 +1,8 @@
 """The shared randomizers (issue 10): a dice roller and a deck any game can add, drawn on the
 server, recorded, undone; bad input refused next to the field."""
 
-from tests.conftest import assert_refused, make_campaign, text, tracker_id
+from tests.factories import make_campaign, tracker_id
+from tests.journeys import assert_refused, text
 
 
 def add(client, campaign, **fields):

@@ -14,7 +14,8 @@ from django.test import RequestFactory
 from campaigns.games import GAMES
 from campaigns.views.render import page_context, page_url, render_regions
 from tests import factories
-from tests.conftest import HTMX, assert_refused, client_for, text, tracker_id
+from tests.factories import client_for, tracker_id
+from tests.journeys import HTMX, assert_refused, text
 
 
 def act(client, campaign, action, htmx=True, **data):
@@ -152,6 +153,7 @@ def live_ids(html: str) -> set[str]:
     return set(re.findall(r'<[a-z0-9]+ [^>]*?\bid="([a-z0-9-]+)"[^>]*\bdata-live', html))
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_live_part_of_every_page_is_a_region_the_answer_can_draw(db, game):
     """One way to render: a change's answer draws regions, and there is no whole-content answer

@@ -13,7 +13,8 @@ from django.utils import timezone
 
 from campaigns.models import Campaign, Membership
 from tests import factories
-from tests.conftest import assert_refused, client_for, text
+from tests.factories import client_for
+from tests.journeys import assert_refused, text
 
 
 def join(client, campaign, name, **extra):

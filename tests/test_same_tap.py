@@ -16,8 +16,8 @@ from django.urls import reverse
 from campaigns.games import GAMES
 from campaigns.models import Event
 from tests import factories
-from tests.conftest import HTMX, client_for, text
-from tests.test_live_regions import SETUPS, TABLES, sample_data
+from tests.factories import SAMPLE_POSTS, SAMPLE_SETUPS, client_for, sample_data
+from tests.journeys import HTMX, text
 
 PHONE = "phoneaaaaaaaaaaa"
 FRIEND = "phonebbbbbbbbbbb"
@@ -115,10 +115,10 @@ class Watched(random.Random):
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_command_that_takes_randomness_says_it_has_a_random_outcome(db, game):
     owner = factories.user("olive")
-    campaign = factories.campaign(game, owner=owner, setup=SETUPS.get(game))
+    campaign = factories.campaign(game, owner=owner, setup=SAMPLE_SETUPS.get(game))
     inner = random.Random(12)
     random_ones: set[str] = set()
-    for action, post in TABLES[game]:
+    for action, post in SAMPLE_POSTS[game]:
         data, _made = sample_data(campaign, owner, post, rng=inner)  # (one seed: repeatable)
         form = campaign.game_module.commands[action].form(data)
         assert form.is_valid(), (action, form.errors)

@@ -28,9 +28,8 @@ from campaigns.games.arkham.bag_page import ODDS_BUDGET
 from campaigns.games.arkham.common import scenario_key
 from campaigns.models import Campaign, Event, Membership, RateCount
 from companion.settings import secret_key
-from tests.conftest import HTMX, client_for, make_campaign, snapshot, text, tracker_id
-from tests.server import Phone
-from tests.test_transfer import counts, upload
+from tests.factories import client_for, counts, make_campaign, tracker_id
+from tests.journeys import HTMX, Phone, snapshot, text, upload
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -143,62 +142,6 @@ def test_a_player_still_undoes_and_redoes_a_players_change(campaign, owner, play
     assert client.post(f"/c/{campaign.pk}/redo/", {}).status_code == 302
     campaign.refresh_from_db()
     assert campaign.state["trackers"][0]["value"] == 2
-
-
-# The account page asks for the current password
-
-
-def test_changing_a_password_needs_the_current_one(owner):
-    client = client_for(owner)
-    page = text(client.get("/account/"))
-    assert "Current password" in page
-    for data in (
-        {"username": "olive", "password": "taken-over-by-thief-9"},
-        {"username": "olive", "password": "taken-over-by-thief-9", "current_password": "guess"},
-    ):
-        response = client.post("/account/", data)
-        assert response.status_code == 422
-        owner.refresh_from_db()
-        assert owner.check_password("a-long-password-1")
-        assert not owner.check_password("taken-over-by-thief-9")
-    assert "That is not your current password." in text(response)
-    response = client.post(
-        "/account/",
-        {
-            "username": "olive",
-            "password": "violet-harbour-42",
-            "current_password": "a-long-password-1",
-        },
-    )
-    assert response.status_code == 302
-    owner.refresh_from_db()
-    assert owner.check_password("violet-harbour-42")
-
-
-def test_guessing_the_current_password_is_rate_limited(settings, owner):
-    settings.COMPANION_RATE_LIMIT = 3
-    client = client_for(owner)
-    wrong = {"username": "olive", "password": "taken-over-by-thief-9", "current_password": "x"}
-    for _ in range(3):
-        assert client.post("/account/", wrong).status_code == 422
-    right = {**wrong, "current_password": "a-long-password-1"}
-    response = client.post("/account/", right)
-    assert response.status_code == 429
-    assert "Too many attempts" in text(response)
-    owner.refresh_from_db()
-    assert owner.check_password("a-long-password-1")
-
-
-def test_a_guest_keeps_its_account_without_a_current_password(campaign):
-    client = Client()
-    client.post(f"/join/{campaign.invite_token}/", {"display_name": "Quinn"})
-    assert "Current password" not in text(client.get("/account/"))
-    response = client.post("/account/", {"username": "quinn", "password": "violet-harbour-42"})
-    assert response.status_code == 302
-    assert get_user_model().objects.get(username="quinn").check_password("violet-harbour-42")
-    # From then on it is an account with a password like any other.
-    response = client.post("/account/", {"username": "quinn", "password": "thief-takes-it-42"})
-    assert response.status_code == 422
 
 
 # A bag too big to work out answers with a message instead of holding the server
@@ -444,7 +387,7 @@ def test_the_counts_are_kept_in_the_database(settings, owner):
 @pytest.fixture
 def two_sites():
     """Two server processes on one database, with a limit of 4 attempts a minute."""
-    from tests.server import Database, Site
+    from tests.journeys import Database, Site
 
     database = Database()
     database.env["COMPANION_RATE_LIMIT"] = "4"

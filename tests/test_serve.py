@@ -5,14 +5,21 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 
 import httpx
 import pytest
 
-from tests.server import ROOT, Database, Phone, free_port
+from tests.journeys import ROOT, Database, Phone, free_port, wait_until
 
 pytestmark = pytest.mark.server
+
+
+def answers(url: str) -> bool:
+    try:
+        httpx.get(url, timeout=1)
+    except httpx.HTTPError:
+        return False
+    return True
 
 
 def test_starting_and_stopping_with_a_phone_connected_prints_no_warning():
@@ -27,14 +34,7 @@ def test_starting_and_stopping_with_a_phone_connected_prints_no_warning():
     )
     try:
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(url + "/login/", timeout=1)
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.1)
+        assert wait_until(lambda: answers(url + "/login/")), "the server did not start"
         phone = Phone(url)
         # A static file (read in a thread, not on the event loop: no warning).
         login = httpx.get(url + "/login/").text
@@ -52,8 +52,7 @@ def test_starting_and_stopping_with_a_phone_connected_prints_no_warning():
 
         listener = threading.Thread(target=listen, daemon=True)
         listener.start()
-        while not heard:
-            time.sleep(0.05)
+        assert wait_until(lambda: heard), "the stream did not open"
         process.send_signal(signal.SIGINT)
         output = process.communicate(timeout=20)[0].decode()
         listener.join(timeout=5)

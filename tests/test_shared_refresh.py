@@ -1,10 +1,11 @@
 """The live refresh is drawn once for every phone that shows the same (campaigns/views/shared.py).
 
 When a change reaches 200 phones, each asks for its page again; the page is drawn once and
-each phone gets a copy with its own CSRF token. These tests hold the key of that sharing to
-what the pages show: two members with the same role see the same page, byte for byte apart
-from their token, on every page of every game; an owner and a viewer, English and Japanese,
-the version before and after a change each get their own.
+each phone gets the same bytes: its forms' CSRF token is empty, and the phone sends the token
+of its full page (the csrf-token meta tag) in a header. These tests hold the key of that sharing
+to what the pages show: two members with the same role see the same page, byte for byte, on
+every page of every game; an owner and a viewer, English and Japanese, the version before and
+after a change each get their own.
 """
 
 from __future__ import annotations
@@ -24,9 +25,8 @@ from campaigns.models import Membership
 from campaigns.views import shared
 from campaigns.views.render import template_for
 from tests import factories
-from tests.conftest import client_for, text
-from tests.server import Phone
-from tests.test_live_regions import SETUPS, TABLES, page_urls, sample_data
+from tests.factories import SAMPLE_POSTS, SAMPLE_SETUPS, client_for, sample_data
+from tests.journeys import Phone, page_urls, text
 
 LIVE = {"HTTP_HX_REQUEST": "true", "HTTP_X_LIVE_REFRESH": "true"}
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]*)"')
@@ -41,10 +41,6 @@ def _nothing_shared_yet():
 
 def tokens(body: str) -> set[str]:
     return set(TOKEN.findall(body))
-
-
-def without_tokens(body: str) -> str:
-    return TOKEN.sub('name="csrfmiddlewaretoken" value=""', body)
 
 
 def refresh(client: Client, url: str) -> str:
@@ -86,7 +82,7 @@ def test_twenty_phones_refreshing_one_version_draw_the_page_once(db):
     with Drawn(template_for(campaign, "")) as drawn:
         answers = [refresh(phone, url) for phone in phones]
     assert drawn.count == 1
-    assert len({without_tokens(answer) for answer in answers}) == 1
+    assert len(set(answers)) == 1
     assert "Doom" in answers[0]
 
     # The page outside the live refresh is drawn for each request, as before.
@@ -112,29 +108,68 @@ def test_after_a_change_the_next_refresh_shows_it(db):
     assert looking.get(url, **LIVE)["X-Campaign-Version"] == str(campaign.version + 1)
 
 
-def test_each_phone_gets_its_own_csrf_token(db):
+META = re.compile(r'<meta name="csrf-token" content="([^"]+)">')
+FORM = re.compile(r'<form method="post" action="([^"]*counter\.adjust/)".*?</form>', re.S)
+FIELD = re.compile(
+    r'<(?:input type="hidden"|button type="submit"[^>]*?) name="([^"]+)" value="([^"]*)"'
+)
+
+
+def plus_one(body: str) -> tuple[str, dict[str, str]]:
+    """The address and fields of the page's first form that adds one to a counter."""
+    form = next(form for form in FORM.finditer(body) if 'name="delta" value="1"' in form[0])
+    return form[1], dict(FIELD.findall(form[0]))
+
+
+def test_every_phone_gets_the_same_live_refresh_holding_no_token(db):
     owner, friend = factories.user("olive"), factories.user("fern")
     campaign = factories.campaign("any", owner=owner, members={friend: Membership.Role.OWNER})
     url = reverse("campaigns:campaign", args=[campaign.pk])
-    phones = []
+    phones, page_tokens = [], []
     for user in (owner, friend):
         phone = Client(enforce_csrf_checks=True)
         phone.force_login(user)
-        phone.get(url)  # the phone's CSRF cookie, as a page's first load sets it
+        full = text(phone.get(url))  # the phone's CSRF cookie, and its token once in the page
+        page_tokens.append(META.search(full)[1])
+        assert len(META.findall(full)) == 1
         phones.append(phone)
     first, second = (refresh(phone, url) for phone in phones)
-    assert tokens(first) and tokens(second)
-    assert not tokens(first) & tokens(second)
-    assert shared.MARK not in first + second
-    assert without_tokens(first) == without_tokens(second)  # one drawing, shared
+    assert first == second  # one drawing, the same bytes for both phones
+    assert tokens(first) == {""}
+    assert "csrf-token" not in first
+    assert not any(token in first for token in page_tokens)
 
-    # Every token in a phone's answer is its own: it works from that phone only.
-    language = reverse("set-language")
-    for mine, other, body in ((phones[0], phones[1], first), (phones[1], phones[0], second)):
-        for token in tokens(body):
-            data = {"language": "en", "next": url, "csrfmiddlewaretoken": token}
-            assert other.post(language, data).status_code == 403
-            assert mine.post(language, data).status_code == 302
+    # A form of the refresh, posted as swap.js posts it: its empty field, and the token of the
+    # phone's page in the X-CSRFToken header.
+    action, data = plus_one(first)
+    assert data["csrfmiddlewaretoken"] == ""
+    for phone, other_token in ((phones[0], page_tokens[1]), (phones[1], page_tokens[0])):
+        # Another phone's token is not this phone's.
+        swapped = {"HX-Request": "true", "X-CSRFToken": other_token}
+        assert phone.post(action, data, headers=swapped).status_code == 403
+    campaign.refresh_from_db()
+    assert campaign.version == 0
+    mine = {"HX-Request": "true", "X-CSRFToken": page_tokens[0]}
+    answer = phones[0].post(action, data, headers=mine)
+    assert answer.status_code == 200
+    campaign.refresh_from_db()
+    assert campaign.version == 1
+
+
+def test_a_post_with_neither_the_field_nor_the_header_is_refused(db):
+    owner = factories.user("olive")
+    campaign = factories.campaign("any", owner=owner)
+    url = reverse("campaigns:campaign", args=[campaign.pk])
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(owner)
+    phone.get(url)
+    body = refresh(phone, url)
+    action, data = plus_one(body)
+    answer = phone.post(action, data, headers={"HX-Request": "true"})
+    assert answer.status_code == 403
+    campaign.refresh_from_db()
+    assert campaign.version == 0
+    assert '<output class="value" aria-live="polite">0</output>' in refresh(phone, url)
 
 
 def test_an_owner_and_a_viewer_get_their_own_pages(db):
@@ -206,7 +241,7 @@ def test_a_live_refresh_is_not_kept_by_a_browser_or_proxy(db):
 
 
 def play(campaign, owner, steps) -> None:
-    """Post the sample changes of tests/test_live_regions.py, as that test does."""
+    """Post the sample changes of tests/samples.py, as tests/test_live_regions.py does."""
     acting = client_for(owner)
     for action, post in steps:
         data, _made = sample_data(campaign, owner, post)
@@ -218,21 +253,24 @@ def play(campaign, owner, steps) -> None:
 ROLES = (Membership.Role.OWNER, Membership.Role.PLAYER, Membership.Role.VIEWER)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("game", list(GAMES))
 def test_members_with_one_role_see_the_same_on_every_page(db, game, monkeypatch):
     """What the key of a shared answer rests on: on every page but the members page, two
     members with the same role (different names, one of them the one who made the changes)
-    see the same bytes apart from their CSRF tokens, at the start, midway and at the end of
+    see the same bytes, at the start, midway and at the end of
     every command of the game. Each page is drawn for each member (nothing shared between)."""
     monkeypatch.setattr("campaigns.models._system_random", random.Random(12))
     pairs = {role: (factories.user(f"{role}-a"), factories.user(f"{role}-b")) for role in ROLES}
     first_owner = pairs[Membership.Role.OWNER][0]
     members = {user: role for role, pair in pairs.items() for user in pair}
     del members[first_owner]
-    campaign = factories.campaign(game, owner=first_owner, setup=SETUPS.get(game), members=members)
+    campaign = factories.campaign(
+        game, owner=first_owner, setup=SAMPLE_SETUPS.get(game), members=members
+    )
     # The first player makes changes too, and undoes one: "who" on the undo bar is a member.
     player = pairs[Membership.Role.PLAYER][0]
-    steps = TABLES[game]
+    steps = SAMPLE_POSTS[game]
     half = len(steps) // 2
     phones = {user: client_for(user) for pair in pairs.values() for user in pair}
     urls = [url for url in page_urls(campaign) if not url.endswith("/members/")]
@@ -247,16 +285,16 @@ def test_members_with_one_role_see_the_same_on_every_page(db, game, monkeypatch)
                 mine = refresh(phones[one], url)
                 shared.ANSWERS.clear()
                 theirs = refresh(phones[other], url)
-                if without_tokens(mine) != without_tokens(theirs):
+                if mine != theirs:
                     differ.append(f"{role} on {url} at version {campaign.version}")
     assert not differ, differ
 
 
 @pytest.mark.server
-def test_phones_refreshing_at_once_through_the_server_each_get_their_own_page(site):
+def test_phones_refreshing_at_once_through_the_server_get_the_change(site):
     """The real server (companion/asgi.py answers a live refresh in one thread): many phones
-    refreshing at once get the change, each with tokens that work from it alone; a stranger
-    gets a 404."""
+    refreshing at once get the change, the same bytes holding no token, and each phone's
+    page token works from it alone; a stranger gets a 404."""
     owner, friend, stranger = Phone(site.url), Phone(site.url), Phone(site.url)
     owner.signup(f"owner{secrets.token_hex(4)}")
     stranger.signup(f"stranger{secrets.token_hex(4)}")
@@ -277,11 +315,14 @@ def test_phones_refreshing_at_once_through_the_server_each_get_their_own_page(si
     assert {response.headers["X-Campaign-Version"] for response in answers} == {"1"}
     assert all('aria-live="polite">1</output>' in response.text for response in answers)
     assert "no-store" in answers[0].headers["Cache-Control"]
-    for phone, other, response in ((owner, friend, answers[0]), (friend, owner, answers[1])):
-        token = TOKEN.search(response.text)[1]
-        data = {"language": "en", "next": "/", "csrfmiddlewaretoken": token}
-        assert other.http.post("/language/", data=data).status_code == 403
-        assert phone.http.post("/language/", data=data).status_code == 302
+    assert len({response.text for response in answers}) == 1  # the same bytes for every phone
+    assert TOKEN.findall(answers[0].text) == [""] * len(TOKEN.findall(answers[0].text))
+    for phone, other in ((owner, friend), (friend, owner)):
+        token = META.search(phone.get(f"/c/{campaign}/").text)[1]
+        data = {"language": "en", "next": "/", "csrfmiddlewaretoken": ""}
+        headers = {"X-CSRFToken": token}
+        assert other.http.post("/language/", data=data, headers=headers).status_code == 403
+        assert phone.http.post("/language/", data=data, headers=headers).status_code == 302
     assert stranger.get(f"/c/{campaign}/", headers=live).status_code == 404
     for phone in (owner, friend, stranger):
         phone.close()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -13,6 +12,7 @@ from django.conf import settings as conf
 from django.db import connections
 
 from companion.sqlite.base import DatabaseWrapper, TurnLock
+from tests.journeys import wait_until
 
 
 @pytest.fixture
@@ -97,8 +97,8 @@ def test_writers_take_their_turn_in_the_order_they_came():
         thread = threading.Thread(target=writer, args=(name,))
         thread.start()
         threads.append(thread)
-        while len(turn._waiters) < len(threads):  # this one is in line before the next comes
-            time.sleep(0.001)
+        # This one is in line before the next comes.
+        assert wait_until(lambda: len(turn._waiters) >= len(threads), every=0.001)
     turn.release()
     for thread in threads:
         thread.join()

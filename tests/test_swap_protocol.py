@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 ATTRIBUTE = re.compile(r"\b(hx-[a-z]+(?:-[a-z]+)*)\s*=")
 SWAP = re.compile(r"""\bhx-swap\s*=\s*["']([^"'{]+)["']""")
@@ -69,6 +71,7 @@ def site_sources() -> dict[str, str]:
     return {str(p.relative_to(ROOT)): p.read_text() for p in files}
 
 
+@pytest.mark.sweep
 def test_every_htmx_attribute_way_and_header_the_site_uses_is_one_swap_js_implements():
     sources = site_sources()
     assert used_in(sources), "the templates use htmx attributes"

@@ -14,8 +14,8 @@ from django.utils import timezone
 from campaigns.trackers.types import AnyGameState
 from campaigns.views.display import display_url
 from tests import factories
-from tests.conftest import assert_refused, make_campaign, text, tracker_id
-from tests.typecheck import problems
+from tests.factories import make_campaign, problems, tracker_id
+from tests.journeys import assert_refused, text
 
 
 def add(client, campaign, **fields):

@@ -5,17 +5,16 @@ import json
 import re
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from campaigns.commands import CommandError
-from campaigns.models import Campaign, Event, Membership
+from campaigns.models import Campaign, Event
 from campaigns.transfer import export_campaign, import_campaign
-from tests.conftest import client_for, make_campaign, tracker_id
-from tests.test_campaign_changes import STEP, step_data
+from tests.factories import STEP, client_for, counts, make_campaign, step_data, tracker_id
+from tests.journeys import upload
 
 
 def export(client, campaign) -> bytes:
@@ -23,11 +22,6 @@ def export(client, campaign) -> bytes:
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json; charset=utf-8"
     return response.content
-
-
-def upload(client, raw: bytes, name: str = "campaign.json"):
-    file = SimpleUploadedFile(name, raw, content_type="application/json")
-    return client.post("/import/", {"file": file})
 
 
 def history_lines(client, campaign) -> list[str]:
@@ -77,10 +71,6 @@ def played(campaign, owner, player):
     campaign.undo(owner)
     campaign.refresh_from_db()
     return campaign
-
-
-def counts() -> tuple[int, int, int]:
-    return Campaign.objects.count(), Event.objects.count(), Membership.objects.count()
 
 
 # The round trip

@@ -83,9 +83,10 @@ def test_the_campaign_page_speaks_the_chosen_language(owner_client, campaign, la
     assert word in page
 
 
+@pytest.mark.sweep
 def test_every_string_in_the_code_is_in_the_catalogues(tmp_path):
     """makemessages on a copy of the code finds no string the catalogues do not hold."""
-    for name in ("campaigns", "companion", "templates"):
+    for name in ("accounts", "campaigns", "companion", "templates"):
         shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "manage.py", tmp_path)
     (tmp_path / "locale").mkdir()

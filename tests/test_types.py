@@ -11,8 +11,7 @@ from campaigns.commands import CommandError
 from campaigns.engines import turn_order
 from campaigns.trackers.types import AnyGameState
 from tests import factories
-from tests.test_campaign_changes import STEP, step_data
-from tests.typecheck import problems
+from tests.factories import STEP, problems, step_data
 
 
 def test_the_checker_refuses_what_does_not_fit():

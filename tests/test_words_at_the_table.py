@@ -17,8 +17,8 @@ from django.utils import translation
 from campaigns.games import GAMES
 from campaigns.games.eldritch.rolls import describe_roll
 from tests import factories
-from tests.conftest import client_for, text
-from tests.test_live_regions import SETUPS
+from tests.factories import SAMPLE_SETUPS, client_for
+from tests.journeys import text
 
 LANGUAGES = ("en", "ja", "zh-hans", "zh-hant")
 
@@ -26,7 +26,7 @@ LANGUAGES = ("en", "ja", "zh-hans", "zh-hant")
 @pytest.mark.parametrize("game", list(GAMES))
 def test_no_two_tabs_of_a_campaign_read_the_same_in_any_language(db, game):
     owner = factories.user("olive")
-    campaign = factories.campaign(game, owner=owner, setup=SETUPS.get(game))
+    campaign = factories.campaign(game, owner=owner, setup=SAMPLE_SETUPS.get(game))
     client = client_for(owner)
     for language in LANGUAGES:
         client.cookies["django_language"] = language

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import Command, Named, Payload, need_bool, need_str
+from campaigns.commands import Command, Named, Payload, need_bool, need_str, registry
 
 if TYPE_CHECKING:
     from campaigns.models import Campaign
@@ -167,3 +167,26 @@ META_COMMANDS: tuple[Command[Named], ...] = (
         regions=("campaign-title",),
     ),
 )
+
+
+class Feature[S](Protocol):
+    """A feature module of a game: its commands, over the game's state."""
+
+    @property
+    def COMMANDS(self) -> Iterable[Command[S]]: ...
+
+
+def own_game[S](
+    key: str, features: Iterable[Feature[S]], table: str = "table", **fields: Any
+) -> Game[S]:
+    """A game with its own pages (templates/games/<key>/<table>.html and display.html), its
+    stylesheet (css/<key>.css) and the commands of its feature modules (their COMMANDS) beside
+    the meta commands, in the features' order."""
+    return Game(
+        key=key,
+        template=f"games/{key}/{table}.html",
+        display=f"games/{key}/display.html",
+        stylesheet=f"css/{key}.css",
+        commands=registry(META_COMMANDS, *(feature.COMMANDS for feature in features)),
+        **fields,
+    )

@@ -133,7 +133,7 @@ def shared_inputs(context) -> tuple[str, str]:
     cache = context.render_context.dicts[0]
     shared = cache.get(shared_inputs)
     if shared is None:
-        # The render's token ({% csrf_token %}'s): a shared live refresh draws a mark there.
+        # The render's token ({% csrf_token %}'s): a shared live refresh draws it empty.
         token = context.get("csrf_token")
         if token is None:
             request = context.get("request")

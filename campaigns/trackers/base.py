@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Literal, TypedDict, overload
+from typing import Any, Literal, TypedDict, overload
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import CommandError, Payload, need_int
+from campaigns.commands import Command, CommandError, Payload, need_int
 from campaigns.trackers.types import (
     Checklist,
     ChecklistItem,
@@ -138,6 +139,17 @@ HIDDEN = forms.HiddenInput
 NUMBER = {"inputmode": "numeric"}
 
 
+def number_field(label: StrOrPromise, required: bool = True) -> forms.IntegerField:
+    """A whole number a counter may hold (within COUNTER_LIMIT either way), typed on a phone."""
+    return forms.IntegerField(
+        label=label,
+        required=required,
+        min_value=-COUNTER_LIMIT,
+        max_value=COUNTER_LIMIT,
+        widget=forms.NumberInput(NUMBER),
+    )
+
+
 WHY = {"placeholder": gettext_lazy("Why (optional)")}
 
 
@@ -190,3 +202,16 @@ def words(template: str) -> Callable[[Payload], str]:
             **{key: p.get(key, "") for key in ("label", "text", "value", "kind")},
         }
     )
+
+
+def said(
+    name: str,
+    form: type[forms.Form],
+    apply: Callable[[TrackerState, Payload], None],
+    template: str,
+    **more: Any,
+) -> Command[TrackerState]:
+    """A tracker's command (`name` is "<kind>.<what>") whose history line is `template`
+    (gettext_noop'd) read with the tracker's name, copied into the payload when it resolves."""
+    kind = name.partition(".")[0]
+    return Command(name, form, apply, words(template), resolve=with_name(kind), **more)

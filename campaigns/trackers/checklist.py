@@ -14,10 +14,10 @@ from campaigns.trackers.base import (
     TrackerForm,
     TrackerState,
     entry,
+    said,
     shown,
     tracker,
     with_name,
-    words,
 )
 
 
@@ -58,11 +58,5 @@ COMMANDS = (
         describe_check,
         resolve=with_name("checklist"),
     ),
-    Command(
-        "checklist.add",
-        LabelForm,
-        apply_add_item,
-        words(gettext_noop("%(name)s: added “%(label)s”")),
-        resolve=with_name("checklist"),
-    ),
+    said("checklist.add", LabelForm, apply_add_item, gettext_noop("%(name)s: added “%(label)s”")),
 )

@@ -8,7 +8,7 @@ from typing import Literal
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, Payload, need_choice, next_id
+from campaigns.commands import Payload, need_choice, next_id, random_command
 from campaigns.trackers.base import TrackerForm, TrackerState, shown, tracker, with_name
 from campaigns.trackers.types import Coin
 
@@ -44,7 +44,7 @@ def coin_view(found: Coin) -> dict[str, object]:
 
 
 COMMANDS = (
-    Command(
+    random_command(
         "coin.flip",
         TrackerForm,
         apply_flip,
@@ -52,9 +52,6 @@ COMMANDS = (
             _("%(name)s: %(side)s")
             % {"name": shown(p.get("name")), "side": SIDES.get(str(p.get("side")), "?")}
         ),
-        resolve=resolve_flip,
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
+        resolve_flip,
     ),
 )

@@ -10,13 +10,13 @@ from campaigns.commands import Command, CommandError, Payload, need_int
 from campaigns.trackers.base import (
     COUNTER_LIMIT,
     HIDDEN,
-    NUMBER,
     TrackerForm,
     TrackerState,
+    number_field,
+    said,
     shown,
     tracker,
     with_name,
-    words,
 )
 from campaigns.trackers.types import Counter
 
@@ -26,12 +26,7 @@ class AdjustForm(TrackerForm):
 
 
 class SetValueForm(TrackerForm):
-    value = forms.IntegerField(
-        label=gettext_lazy("Value"),
-        min_value=-COUNTER_LIMIT,
-        max_value=COUNTER_LIMIT,
-        widget=forms.NumberInput(NUMBER),
-    )
+    value = number_field(gettext_lazy("Value"))
 
 
 def set_counter(found: Counter, value: int) -> None:
@@ -78,12 +73,11 @@ COMMANDS = (
         describe_adjust,
         resolve=with_name("counter"),
     ),
-    Command(
+    said(
         "counter.set",
         SetValueForm,
         apply_set,
-        words(gettext_noop("%(name)s set to %(value)s")),
-        resolve=with_name("counter"),
+        gettext_noop("%(name)s set to %(value)s"),
         stale_check=True,
     ),
 )

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, CommandError, Payload, need_str, next_id
+from campaigns.commands import CommandError, Payload, need_str, next_id
 from campaigns.trackers.base import (
     MAX_ITEMS,
     NAME_LENGTH,
@@ -15,9 +15,8 @@ from campaigns.trackers.base import (
     TrackerForm,
     TrackerState,
     entry,
+    said,
     tracker,
-    with_name,
-    words,
 )
 
 
@@ -75,25 +74,14 @@ def apply_list_restore(state: TrackerState, payload: Payload) -> None:
 
 
 COMMANDS = (
-    Command(
-        "list.add",
-        ListAddForm,
-        apply_list_add,
-        words(gettext_noop("%(name)s: added “%(text)s”")),
-        resolve=with_name("list"),
-    ),
-    Command(
+    said("list.add", ListAddForm, apply_list_add, gettext_noop("%(name)s: added “%(text)s”")),
+    said(
         "list.remove",
         ListRemoveForm,
         apply_list_remove,
-        words(gettext_noop("%(name)s: took out “%(label)s”")),
-        resolve=with_name("list"),
+        gettext_noop("%(name)s: took out “%(label)s”"),
     ),
-    Command(
-        "list.restore",
-        ItemForm,
-        apply_list_restore,
-        words(gettext_noop("%(name)s: restored “%(label)s”")),
-        resolve=with_name("list"),
+    said(
+        "list.restore", ItemForm, apply_list_restore, gettext_noop("%(name)s: restored “%(label)s”")
     ),
 )

@@ -32,6 +32,7 @@ from campaigns.trackers.base import (
     TrackerForm,
     TrackerState,
     names,
+    number_field,
     words,
 )
 from campaigns.trackers.types import (
@@ -150,27 +151,9 @@ def new_tracker(state: TrackerState, ident: int, kind: str, name: str, spec: Pay
 class AddTrackerForm(forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=list(KINDS.items()))
     name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH)
-    minimum = forms.IntegerField(
-        label=gettext_lazy("Lowest"),
-        required=False,
-        min_value=-COUNTER_LIMIT,
-        max_value=COUNTER_LIMIT,
-        widget=forms.NumberInput(NUMBER),
-    )
-    maximum = forms.IntegerField(
-        label=gettext_lazy("Highest"),
-        required=False,
-        min_value=-COUNTER_LIMIT,
-        max_value=COUNTER_LIMIT,
-        widget=forms.NumberInput(NUMBER),
-    )
-    start = forms.IntegerField(
-        label=gettext_lazy("Start"),
-        required=False,
-        min_value=-COUNTER_LIMIT,
-        max_value=COUNTER_LIMIT,
-        widget=forms.NumberInput(NUMBER),
-    )
+    minimum = number_field(gettext_lazy("Lowest"), required=False)
+    maximum = number_field(gettext_lazy("Highest"), required=False)
+    start = number_field(gettext_lazy("Start"), required=False)
     items = forms.CharField(
         label=gettext_lazy("Items (checklist), comma-separated"),
         required=False,

@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, CommandError, Payload, need_str, next_id
+from campaigns.commands import CommandError, Payload, need_str, next_id
 from campaigns.trackers.base import (
     MAX_ITEMS,
     TEXT_LENGTH,
@@ -14,9 +14,8 @@ from campaigns.trackers.base import (
     TrackerForm,
     TrackerState,
     entry,
+    said,
     tracker,
-    with_name,
-    words,
 )
 
 
@@ -52,25 +51,11 @@ def crossing(crossed: bool):
 
 
 COMMANDS = (
-    Command(
-        "notes.add",
-        NoteForm,
-        apply_note,
-        words(gettext_noop("%(name)s: wrote “%(text)s”")),
-        resolve=with_name("notes"),
+    said("notes.add", NoteForm, apply_note, gettext_noop("%(name)s: wrote “%(text)s”")),
+    said(
+        "notes.cross", ItemForm, crossing(True), gettext_noop("%(name)s: crossed out “%(label)s”")
     ),
-    Command(
-        "notes.cross",
-        ItemForm,
-        crossing(True),
-        words(gettext_noop("%(name)s: crossed out “%(label)s”")),
-        resolve=with_name("notes"),
-    ),
-    Command(
-        "notes.restore",
-        ItemForm,
-        crossing(False),
-        words(gettext_noop("%(name)s: restored “%(label)s”")),
-        resolve=with_name("notes"),
+    said(
+        "notes.restore", ItemForm, crossing(False), gettext_noop("%(name)s: restored “%(label)s”")
     ),
 )

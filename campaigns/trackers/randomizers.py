@@ -13,7 +13,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, CommandError, Payload, need_int, next_id
+from campaigns.commands import CommandError, Payload, need_int, next_id, random_command
 from campaigns.engines import dice
 from campaigns.trackers.base import (
     FULL_WIDTH,
@@ -22,10 +22,10 @@ from campaigns.trackers.base import (
     NUMBER,
     TrackerForm,
     TrackerState,
+    said,
     shown,
     tracker,
     with_name,
-    words,
 )
 from campaigns.trackers.types import Cards, Deck, DiceRoller
 
@@ -167,17 +167,8 @@ def deck_view(found: Deck) -> dict[str, object]:
 
 
 COMMANDS = (
-    Command(
-        "dice.roll",
-        RollForm,
-        apply_roll,
-        describe_roll,
-        resolve=resolve_roll,
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
-    ),
-    Command(
+    random_command("dice.roll", RollForm, apply_roll, describe_roll, resolve_roll),
+    random_command(
         "deck.draw",
         TrackerForm,
         apply_draw,
@@ -185,17 +176,13 @@ COMMANDS = (
             _("%(name)s: drew %(card)s")
             % {"name": shown(p.get("name")), "card": p.get("card", "?")}
         ),
-        resolve=resolve_draw,
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
+        resolve_draw,
     ),
-    Command(
+    said(
         "deck.reset",
         TrackerForm,
         apply_reset,
-        words(gettext_noop("%(name)s: every card back in the deck")),
-        resolve=with_name("deck"),
+        gettext_noop("%(name)s: every card back in the deck"),
         stale_check=True,
         needs_connection=True,
     ),

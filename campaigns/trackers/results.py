@@ -20,18 +20,17 @@ from campaigns.commands import (
     next_id,
 )
 from campaigns.trackers.base import (
-    COUNTER_LIMIT,
     MAX_ITEMS,
-    NUMBER,
     RESULTS,
     ItemForm,
     TrackerForm,
     TrackerState,
     entry,
+    number_field,
+    said,
     shown,
     tracker,
     with_name,
-    words,
 )
 from campaigns.trackers.types import ResultRow
 
@@ -41,13 +40,7 @@ class ResultForm(TrackerForm):
         label=gettext_lazy("Date"), widget=forms.DateInput({"type": "date"}, format="%Y-%m-%d")
     )
     result = forms.ChoiceField(label=gettext_lazy("Result"), choices=list(RESULTS.items()))
-    score = forms.IntegerField(
-        label=gettext_lazy("Score"),
-        required=False,
-        min_value=-COUNTER_LIMIT,
-        max_value=COUNTER_LIMIT,
-        widget=forms.NumberInput(NUMBER),
-    )
+    score = number_field(gettext_lazy("Score"), required=False)
     notes = forms.CharField(label=gettext_lazy("Notes"), max_length=200, required=False)
 
 
@@ -148,11 +141,10 @@ COMMANDS = (
         describe_result,
         resolve=resolve_result,
     ),
-    Command(
+    said(
         "results.remove",
         ItemForm,
         apply_remove_result,
-        words(gettext_noop("%(name)s: removed the row of %(label)s")),
-        resolve=with_name("results"),
+        gettext_noop("%(name)s: removed the row of %(label)s"),
     ),
 )

@@ -20,10 +20,10 @@ from campaigns.trackers.base import (
     NUMBER,
     TrackerForm,
     TrackerState,
+    said,
     shown,
     tracker,
     with_name,
-    words,
 )
 from campaigns.trackers.types import Timer
 
@@ -116,11 +116,5 @@ COMMANDS = (
         ),
         resolve=resolve_start,
     ),
-    Command(
-        "timer.stop",
-        TrackerForm,
-        apply_stop,
-        words(gettext_noop("%(name)s: stopped")),
-        resolve=with_name("timer"),
-    ),
+    said("timer.stop", TrackerForm, apply_stop, gettext_noop("%(name)s: stopped")),
 )

@@ -15,7 +15,15 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, CommandError, Payload, need_int, need_str, next_id
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    need_int,
+    need_str,
+    next_id,
+    random_command,
+)
 from campaigns.trackers.base import (
     NAME_LENGTH,
     TrackerForm,
@@ -218,15 +226,12 @@ COMMANDS = (
         resolve=resolve_unseat,
         stale_check=True,
     ),
-    Command(
+    random_command(
         "turns.first",
         TrackerForm,
         apply_first,
         describe(gettext_noop("%(name)s: %(who)s goes first (picked at random), round 1")),
-        resolve=resolve_first,
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
+        resolve_first,
     ),
     Command(
         "turns.next",

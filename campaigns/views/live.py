@@ -2,39 +2,42 @@
 server-sent events or, where a stream cannot run, by polling.
 
 A stream that names the page its phone shows gets that page with the news: the live refresh
-the phone would have asked for, drawn once for every phone that shows the same
-(campaigns/views/shared.py) and sent down each stream with its phone's own CSRF token. With 200
-phones on one campaign that is one drawing and 200 writes, not 200 requests.
+the phone would have asked for, drawn through Django's handler once for every phone that shows
+the same, and encoded once (campaigns/live_push.py): the same bytes down every stream of a key,
+no CSRF token inside (the phone sends its page's token in a header). With 200 phones on one
+campaign that is one drawing, one message and 200 writes, not 200 requests.
 """
 
 from __future__ import annotations
 
+import functools
+import io
 import logging
+import sys
 from collections.abc import Awaitable, Callable
+from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.db import close_old_connections, connection
+from django.core.handlers.wsgi import WSGIHandler
+from django.core.wsgi import get_wsgi_application
+from django.db import connection
 from django.http import (
     Http404,
     HttpResponse,
     HttpResponseBase,
     JsonResponse,
-    QueryDict,
     StreamingHttpResponse,
 )
 from django.urls import Resolver404, resolve
-from django.utils import timezone, translation
 from django.views.decorators.http import require_GET
-from django_htmx.middleware import HtmxDetails
 
-from campaigns import live, live_sessions
+from campaigns import live, live_push, live_sessions
 from campaigns.games import GAMES
 from campaigns.models import Membership
 from campaigns.views.access import Request, member_campaign
-from campaigns.views.shared import LIVE_LANES, PUSH, UNSHARED
+from campaigns.views.shared import PUSH, UNSHARED
 from companion.phone_time import COOKIE as ZONE_COOKIE
 from companion.phone_time import zone_of
 
@@ -73,7 +76,7 @@ async def stream(request: Request, pk: int) -> HttpResponseBase:
     watch.opened = True
     if watch.doubt:  # the member's role or account changed while the stream opened
         await watch.hub.recheck([watch])
-    return event_stream(request, watch, current, pusher(request, user, pk, game))
+    return event_stream(request, watch, current, pusher(request, watch, game))
 
 
 def signed_out() -> HttpResponse:
@@ -86,7 +89,7 @@ def signed_out() -> HttpResponse:
     return response
 
 
-Push = Callable[[int], Awaitable[tuple[int, str] | None]]
+Push = Callable[[int], Awaitable["live_push.Pushed | None"]]
 
 # The GET parameters the site's own pushed pages read: the history's page number
 # (render.history_context). A game's pages say theirs (games.base.Page.query).
@@ -156,16 +159,19 @@ def open_watch(watch: live.Watch, user, page_role: str) -> tuple[int, str] | Non
     return version, game
 
 
-def pusher(request: Request, user, pk: int, game: str) -> Push | None:
+def pusher(request: Request, watch: live.Watch, game: str) -> Push | None:
     """What draws the page the stream's phone shows (its `page`: path and query), or None when
     it names none this stream may push: then the phone hears the version and asks itself.
 
     The page is drawn with only the query parameters it reads, in one order: addresses that
     differ in any other way show the same, and share one drawing (campaigns/views/shared.py,
-    which also bounds how many distinct drawings one campaign version gets)."""
+    which also bounds how many distinct drawings one campaign version gets). It is drawn as the
+    phone's own live refresh would be, through Django's handler and middleware
+    (`draw_through_django`)."""
+    pk = watch.campaign_id
     address = request.GET.get("page", "")
-    if not address or len(address) > 1000 or "CSRF_COOKIE" not in request.META:
-        return None  # (no CSRF cookie: a token drawn now would not match the phone's forms)
+    if not address or len(address) > 1000:
+        return None
     parts = urlsplit(address)
     if parts.scheme or parts.netloc or not parts.path.startswith("/"):
         return None
@@ -182,45 +188,95 @@ def pusher(request: Request, user, pk: int, game: str) -> Push | None:
     reads = page_query(match.url_name, match.kwargs.get("page", ""), game)
     given = parse_qsl(parts.query, keep_blank_values=True)
     query = urlencode(sorted((name, value) for name, value in given if name in reads))
-    language = getattr(request, "LANGUAGE_CODE", None) or translation.get_language()
-    zone = zone_of(request.COOKIES.get(ZONE_COOKIE))
 
-    def draw(version: int) -> tuple[int, str] | None:
-        page = Request()
-        page.method = "GET"
-        page.path = page.path_info = parts.path
-        page.META = {
-            **request.META,
-            "REQUEST_METHOD": "GET",
-            "PATH_INFO": parts.path,
-            "QUERY_STRING": query,
-            PUSH: True,  # (no client can send this: a header's name starts HTTP_)
-            "HTTP_HX_REQUEST": "true",
-            "HTTP_X_LIVE_REFRESH": "true",
-        }
-        page.GET = QueryDict(query)
-        page.COOKIES = request.COOKIES
-        page.user = user
-        page.session = request.session
-        page.LANGUAGE_CODE = language
-        page.htmx = HtmxDetails(page)
-        page.resolver_match = match
-        try:
-            with translation.override(language), timezone.override(zone):
-                response = match.func(page, *match.args, **match.kwargs)
-        except (Http404, PermissionDenied):
-            return None  # the stream ends when the member is removed
-        except Exception:
-            log.exception("Could not draw the page a stream pushes")
-            return None
-        finally:
-            if not connection.in_atomic_block:  # (a test's transaction)
-                close_old_connections()
-        if response.status_code != 200 or "X-Campaign-Version" not in response:
-            return None
-        return int(response["X-Campaign-Version"]), response.content.decode()
+    environ = push_environ(request, parts.path, query)
+    # What the page's bytes depend on besides the version (campaigns/views/shared.py's key):
+    # the language and time zone the middleware found for this phone, and the member's role.
+    language = getattr(request, "LANGUAGE_CODE", "")
+    key = (parts.path, query, language, str(zone_of(request.COOKIES.get(ZONE_COOKIE))), watch.role)
 
-    async def push(version: int) -> tuple[int, str] | None:
-        return await LIVE_LANES.run(pk, draw, version)
+    def draw() -> tuple[int, str] | None:
+        return draw_through_django(environ)
+
+    async def push(version: int) -> live_push.Pushed | None:
+        return await live_push.pushed(watch.hub, pk, version, key, draw)
 
     return push
+
+
+# The headers of the stream's request a pushed page's request carries: who asks (the session
+# cookie, the time zone cookie), in which language, and at which address (the host, and the
+# scheme a proxy in front says). Nothing else of the phone's request is read by a page.
+PUSH_HEADERS = ("HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HOST", "HTTP_X_FORWARDED_PROTO")
+
+
+def push_environ(request: Request, path: str, query: str) -> dict[str, Any]:
+    """The WSGI environ of the live refresh the stream's phone would ask for: `path` and the
+    reduced `query`, with the stream request's headers that say who asks and how."""
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": "GET",
+        "SCRIPT_NAME": "",
+        "PATH_INFO": path,
+        "QUERY_STRING": query,
+        "SERVER_NAME": str(request.META.get("SERVER_NAME", "localhost")),
+        "SERVER_PORT": str(request.META.get("SERVER_PORT", "80")),
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": str(request.META.get("REMOTE_ADDR", "")),
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": "https" if request.is_secure() else "http",
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "HTTP_HX_REQUEST": "true",
+        "HTTP_X_LIVE_REFRESH": "true",
+        # A key no client can send (a header's name starts HTTP_); WSGIRequest.META is the
+        # environ, so the view reads it there (campaigns/views/shared.py bounds the drawings).
+        PUSH: True,
+    }
+    for name in PUSH_HEADERS:
+        if name in request.META:
+            environ[name] = str(request.META[name])
+    return environ
+
+
+@functools.cache
+def page_handler() -> WSGIHandler:
+    """Django's own handler, as a WSGI server calls it (`get_wsgi_application()`, public API).
+
+    Why WSGI and not Django's ASGIHandler: the push is drawn in one of the threads kept for live
+    drawings (LIVE_LANES, campaigns/views/shared.py), and the WSGI handler runs the whole
+    request, middleware included, synchronously in the thread that calls it: one hop from the
+    event loop. The ASGI handler would hand each sync middleware to a thread and back (about
+    twenty hops), and hold a thread-sensitive context for it. A request assembled by hand and
+    passed to the view skipped the middleware (sessions, language, time zone, authentication)
+    and had to copy their work; this is the request the phone's own live refresh would make.
+    tests/test_live_push.py pins that a push runs the middleware and refuses a removed member."""
+    return get_wsgi_application()
+
+
+def draw_through_django(environ: dict[str, Any]) -> tuple[int, str] | None:
+    """The page `environ` asks for, drawn through Django's handler by the WSGI protocol: its
+    version and HTML, or None when it is not a page to push (the member was removed, the page
+    is gone, too many drawings this version: the phone hears the version and asks itself)."""
+    said: list[str] = []
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+        said.append(status)
+        said.extend(value for name, value in headers if name.lower() == "x-campaign-version")
+
+    try:
+        response = page_handler()({**environ, "wsgi.input": io.BytesIO(b"")}, start_response)
+        try:
+            body = b"".join(response)
+        finally:
+            # request_finished: Django closes this thread's connections that are done with.
+            close = getattr(response, "close", None)  # (the WSGI protocol's optional close)
+            if close is not None:
+                close()
+    except Exception:
+        log.exception("Could not draw the page a stream pushes")
+        return None
+    if len(said) != 2 or not said[0].startswith("200 "):
+        return None
+    return int(said[1]), body.decode()

@@ -19,31 +19,18 @@ from campaigns.views.shared import already_drawn
 
 @login_required
 @require_GET
-def campaign_page(request: Request, pk: int) -> HttpResponse:
-    if (drawn := already_drawn(request, pk, "")) is not None:
-        return drawn
-    campaign, membership = member_campaign(request, pk)
-    return kept(request, render_page(request, campaign, membership))
-
-
-@login_required
-@require_GET
-def game_page(request: Request, pk: int, page: str) -> HttpResponse:
+def campaign_page(request: Request, pk: int, page: str = "", own: bool = False) -> HttpResponse:
+    """A page of the campaign (`page`: "" the table, "history", "settings", or with `own` one of
+    the game's own pages, 404 if not): the drawing another phone already made, or one made now,
+    kept for the phone to show offline but for the settings. campaigns/urls.py gives each its
+    page."""
     if (drawn := already_drawn(request, pk, page)) is not None:
         return drawn
     campaign, membership = member_campaign(request, pk)
-    if page not in campaign.game_module.pages:
+    if own and page not in campaign.game_module.pages:
         raise Http404
-    return kept(request, render_page(request, campaign, membership, page))
-
-
-@login_required
-@require_GET
-def history(request: Request, pk: int) -> HttpResponse:
-    if (drawn := already_drawn(request, pk, "history")) is not None:
-        return drawn
-    campaign, membership = member_campaign(request, pk)
-    return kept(request, render_page(request, campaign, membership, "history"))
+    response = render_page(request, campaign, membership, page)
+    return response if page == "settings" else kept(request, response)
 
 
 @login_required
@@ -51,15 +38,6 @@ def history(request: Request, pk: int) -> HttpResponse:
 def members(request: Request, pk: int) -> HttpResponse:
     campaign, membership = member_campaign(request, pk)
     return render_page(request, campaign, membership, "members")
-
-
-@login_required
-@require_GET
-def campaign_settings(request: Request, pk: int) -> HttpResponse:
-    if (drawn := already_drawn(request, pk, "settings")) is not None:
-        return drawn
-    campaign, membership = member_campaign(request, pk)
-    return render_page(request, campaign, membership, "settings")
 
 
 @login_required

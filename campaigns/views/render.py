@@ -104,9 +104,7 @@ def members_context(
             dark="#111", light="#fff", border=2
         )
     if membership.is_owner:
-        invite_url = invitation_url(
-            request, reverse("campaigns:join", args=[campaign.invite_token])
-        )
+        invite_url = invitation_url(request, reverse("accounts:join", args=[campaign.invite_token]))
         context["invite_url"] = invite_url
         context["invite_qr"] = segno.make(invite_url, error="m").svg_inline(
             dark="#111", light="#fff", border=2, omitsize=True

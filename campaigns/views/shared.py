@@ -14,23 +14,23 @@ the version (tests/test_shared_refresh.py holds every page of every game to that
 page shows who is in the campaign and the address the phone used, which no version counts: it
 is never shared.
 
-Every form carries its phone's own CSRF token: the page is drawn with a mark in its place,
-made at random for this process so no typed text can hold it, and each copy gets the token of
-the request it answers. The answer is marked private and not to be stored, like the page it is
-part of.
+The shared page holds no CSRF token: its forms' hidden token is drawn empty, so its bytes are
+the same for every phone (one encoded message for every stream of a key, campaigns/live_push.py).
+The phone's token is in its full page once (base.html's `<meta name="csrf-token">`), and swap.js
+and offline.js send it in the header Django reads when a form's field is empty
+(settings.CSRF_HEADER_NAME). The answer is marked private and not to be stored, like the page it
+is part of.
 """
 
 from __future__ import annotations
 
 import datetime
-import secrets
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
@@ -41,8 +41,6 @@ from companion.lanes import Lanes
 # Pages whose content depends on more than the key: the member list and the invitation's
 # address (the host the phone used) change with no new version.
 UNSHARED = {"members"}
-
-MARK = f"csrf-{secrets.token_urlsafe(24)}"
 
 # How many answers a process keeps, and how many characters in all (the largest pages are
 # about 100 KB); an answer is kept only while its version is the campaign's newest.
@@ -233,19 +231,20 @@ def shared_answer(
     page: str,
     draw: Callable[..., HttpResponse],
 ) -> HttpResponse:
-    """The live refresh's answer: `draw(csrf_token=…)` renders the page; its body is shared
-    with every phone whose answer has the same key, each with its own CSRF token."""
+    """The live refresh's answer: `draw(csrf_token="")` renders the page with its forms'
+    hidden token empty; its body is shared, byte for byte, with every phone whose answer has the
+    same key."""
     if page in UNSHARED:
         return private(draw())
 
     def drawn() -> str:
-        return draw(csrf_token=MARK).content.decode()
+        return draw(csrf_token="").content.decode()
 
     key = key_of(request, row_of(campaign, membership), page)
     body = ANSWERS.answer(key, drawn, bounded=request.META.get(PUSH) is True)
     if body is None:
         return private(HttpResponse(status=204))  # not drawn: the stream sends the version
-    return own_copy(request, body)
+    return private(HttpResponse(body))
 
 
 def already_drawn(request: Request, pk: int, page: str) -> HttpResponse | None:
@@ -258,14 +257,9 @@ def already_drawn(request: Request, pk: int, page: str) -> HttpResponse | None:
     body = ANSWERS.found(key_of(request, row, page))
     if body is None:
         return None
-    response = own_copy(request, body)
+    response = private(HttpResponse(body))
     response["X-Campaign-Version"] = str(row[1])
     return response
-
-
-def own_copy(request: Request, body: str) -> HttpResponse:
-    """A shared body with this request's own CSRF token."""
-    return private(HttpResponse(body.replace(MARK, get_token(request))))
 
 
 def private(response: HttpResponse) -> HttpResponse:

@@ -1,4 +1,5 @@
-"""The site's pages outside a campaign: home, a new campaign, import, joining, accounts."""
+"""The site's pages outside a campaign: home, a new campaign, import, the manifest and the
+service worker. Accounts and joining by invitation are the `accounts` app's."""
 
 from __future__ import annotations
 
@@ -6,12 +7,10 @@ import datetime
 import functools
 import hashlib
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.db import transaction
@@ -21,16 +20,14 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from campaigns import bidi
 from campaigns.commands import CommandError
-from campaigns.forms import ImportForm, JoinForm, KeepAccountForm, NewCampaignForm, SignupForm
+from campaigns.forms import ImportForm, NewCampaignForm
 from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership, display_name
-from campaigns.ratelimit import rate_limited
 from campaigns.transfer import ImportRefused, import_campaign
 from campaigns.views.access import Request, SignedInRequest
 from campaigns.views.offline import kept
@@ -103,7 +100,7 @@ def worker_source(debug: bool) -> str:
     config = {
         "assets": [static(name) for name in OFFLINE_ASSETS],
         "static": "/" + settings.STATIC_URL.lstrip("/"),
-        "logout": reverse("logout"),
+        "logout": reverse("accounts:logout"),
         # Static names carry a hash of their content (not under DEBUG): a kept copy is current.
         "hashed": not debug,
     }
@@ -123,20 +120,6 @@ def service_worker(request: Request) -> HttpResponse:
     )
     response["Cache-Control"] = "no-cache"
     return response
-
-
-def forgotten_on_the_phone(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Log out: the phone forgets the pages it kept to show offline (static/sw.js forgets them
-    as the form goes; Clear-Site-Data is the browsers' own way, for the HTTP cache)."""
-
-    @functools.wraps(view)
-    def wrapped(request: Request, *args: object, **kwargs: object) -> HttpResponse:
-        response = view(request, *args, **kwargs)
-        if request.method == "POST":
-            response["Clear-Site-Data"] = '"cache"'
-        return response
-
-    return wrapped
 
 
 @login_required
@@ -204,78 +187,3 @@ def import_view(request: Request) -> HttpResponse:
                     )
                     return redirect("campaigns:campaign", pk=campaign.pk)
     return render(request, "import.html", {"form": form}, status=status)
-
-
-@require_http_methods(["GET", "POST"])
-@rate_limited("join")
-def join(request: Request, token: str) -> HttpResponse:
-    """One tap to join from the invitation: a guest account bound to this browser if needed."""
-    campaign = Campaign.objects.filter(invite_token=token).first()
-    if campaign is None or len(token) > 32:
-        return render(request, "join-invalid.html", status=404)
-    if request.user.is_authenticated:
-        existing = campaign.memberships.filter(user=request.user).exists()
-        if existing:
-            return redirect("campaigns:campaign", pk=campaign.pk)
-    initial = {"display_name": display_name(request.user)} if request.user.is_authenticated else {}
-    form = JoinForm(request.POST or None, initial=initial, campaign=campaign, user=request.user)
-    if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user = request.user
-            if not user.is_authenticated:
-                user = get_user_model().objects.create_user(
-                    username=f"guest-{get_random_string(10).lower()}",
-                    first_name=form.cleaned_data["display_name"],
-                )
-                user.set_unusable_password()
-                user.save()
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            elif not user.first_name:
-                user.first_name = form.cleaned_data["display_name"]
-                user.save(update_fields=["first_name"])
-            seat = form.cleaned_data.get("take_back")
-            if seat is not None:
-                # The seat (its role, its place in the list) moves to this phone's account; the
-                # old phone's account no longer belongs to the campaign.
-                seat.user, seat.last_seen = user, timezone.now()
-                seat.save(update_fields=["user", "last_seen"])
-                messages.success(request, _("Welcome back: this phone has your seat now."))
-            else:
-                Membership.objects.get_or_create(
-                    campaign=campaign, user=user, defaults={"last_seen": timezone.now()}
-                )
-        return redirect("campaigns:campaign", pk=campaign.pk)
-    status = 422 if request.method == "POST" else 200
-    return render(request, "join.html", {"campaign": campaign, "form": form}, status=status)
-
-
-@require_http_methods(["GET", "POST"])
-@rate_limited("signup")
-def signup(request: Request) -> HttpResponse:
-    form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("campaigns:home")
-    status = 422 if request.method == "POST" else 200
-    return render(request, "registration/signup.html", {"form": form}, status=status)
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-@rate_limited("account")
-def account(request: SignedInRequest) -> HttpResponse:
-    """A guest keeps the account by choosing a username and password; an account with a
-    password changes it by giving the current one."""
-    user = request.user
-    initial = {} if user.has_usable_password() else {"username": ""}
-    form = KeepAccountForm(request.POST or None, user=user, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        user.username = form.cleaned_data["username"]
-        user.set_password(form.cleaned_data["password"])
-        user.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Saved: you can now log in with that username and password."))
-        return redirect("campaigns:home")
-    status = 422 if request.method == "POST" else 200
-    return render(request, "registration/account.html", {"form": form}, status=status)

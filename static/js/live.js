@@ -1,8 +1,9 @@
 // Companion's live page: a change made on any phone shows on this one without a reload.
 // The server says when the campaign's version moves (server-sent events, or polling where a
-// stream cannot run) and its stream sends the page at the new version with the news (else this
-// fetches the page again); this swaps the regions marked data-live that changed, leaving alone
-// any region where the user is typing. No inline script: the CSP is strict.
+// stream cannot run) and its stream sends the page at the new version with the news (or, to a
+// phone showing the version before, only the regions that changed; else this fetches the page
+// again); this swaps the regions marked data-live that changed, leaving alone any region where
+// the user is typing. No inline script: the CSP is strict.
 (function () {
   "use strict";
   // The phone's time zone, for the server to show times in (companion/phone_time.py). A page
@@ -102,6 +103,7 @@
   }
 
   // Returns true when part of the change had to wait because the user is typing there.
+  var kept = [];  // the regions a refresh left as they were for that reason
   function swap(old, next) {
     keepBuzzed(old, next);
     if (same(old, next)) return false;
@@ -111,6 +113,7 @@
       old.replaceWith(copy);
       return false;
     }
+    kept.push(old);
     regionsIn(old).forEach(function (inner) {
       var match = next.querySelector("#" + CSS.escape(inner.id));
       if (match) swap(inner, match);
@@ -130,26 +133,42 @@
     return false;  // done here
   };
 
-  function swapRegions(fresh) {
+  // The regions of `fresh` over those of `within` (the page): a whole page has them all; a
+  // partial one (the stream's, campaigns/live_delta.py) only those that changed, found at any
+  // depth: a region it does not hold is looked into.
+  function swapRegions(fresh, within) {
     var waiting = false;
-    regionsIn(document.body).forEach(function (old) {
+    regionsIn(within || document.body).forEach(function (old) {
       var next = fresh.getElementById(old.id);
-      if (next && swap(old, next)) waiting = true;
+      if (next ? swap(old, next) : swapRegions(fresh, old)) waiting = true;
     });
     return waiting;
   }
 
+  // After a partial page from version `from` to `v`, the regions it did not hold show version
+  // v too: their forms say so (a change from them is not stale). Not those left as they were
+  // because the user is typing there: they still show `from`.
+  function movedOn(from, v) {
+    var forms = document.querySelectorAll('input[name=version][value="' + from + '"]');
+    Array.prototype.forEach.call(forms, function (input) {
+      if (kept.indexOf(input.closest("[data-live][id]")) < 0) input.setAttribute("value", String(v));
+    });
+  }
+
   function here() { return window.location.pathname + window.location.search; }
 
-  // The page at version v, as drawn for `address`, over what this one shows. False when it is
+  // The page at version v, as drawn for `address`, over what this one shows (only its changed
+  // regions when it is partial: `from`, the version it was made from). False when it is
   // not for this page any more (older than what the phone has shown, or another address: a
   // search pushed ?q=… meanwhile).
-  function show(html, v, address) {
+  function show(html, v, address, from) {
     if (!isNaN(v) && v < newest) return false;
     if (address !== here()) return false;
     newest = Math.max(newest, isNaN(v) ? newest : v);
     var fresh = new DOMParser().parseFromString(html, "text/html");
+    kept = [];
     deferred = swapRegions(fresh);
+    if (from !== undefined) movedOn(from, v);
     if (fresh.title) document.title = fresh.title;  // the campaign's name, renamed elsewhere
     if (!isNaN(v)) { known = v; root.dataset.version = String(v); }
     document.dispatchEvent(new CustomEvent("companion:refreshed"));
@@ -283,8 +302,10 @@
       try { data = JSON.parse(e.data); } catch (err) { return; /* a malformed message */ }
       // Older than what this phone's own change showed: the newer page is on its way.
       if (over || data.version === known || data.version < newest) return;
+      // Only the regions changed since version `from`: for a page that shows exactly that one.
+      if (data.from !== undefined && data.from !== known) { refresh(); return; }
       // Drawn for the address the stream opened at; the phone has moved on (a search): ask.
-      if (!show(data.html, data.version, page)) seen(data.version);
+      if (!show(data.html, data.version, page, data.from)) seen(data.version);
     });
     source.addEventListener("gone", function (e) {
       source.close();

@@ -239,7 +239,8 @@
     (document.querySelector("main") || body).prepend(note);
   }
   function sendElsewhere() {
-    var token = document.querySelector("input[name=csrfmiddlewaretoken]");
+    // The page's token (base.html's meta tag): a form a live refresh drew holds none.
+    var token = document.querySelector("meta[name=csrf-token]");
     var tap = load().filter(function (t) {
       return t.member === member && (t.page !== here() || formless[t.change]);
     })
@@ -248,9 +249,9 @@
     var data = new URLSearchParams();
     tap.fields.forEach(function (f) { data.append(f[0], f[1]); });
     if (tap.button) data.append(tap.button[0], tap.button[1]);
-    data.set("csrfmiddlewaretoken", token.value);
     data.set("change", tap.change);
-    fetch(tap.action, { method: "POST", body: data, headers: { "HX-Request": "true" }, credentials: "same-origin" })
+    var headers = { "HX-Request": "true", "X-CSRFToken": token.content };
+    fetch(tap.action, { method: "POST", body: data, headers: headers, credentials: "same-origin" })
       .then(function (response) {
         if (/^50[234]$/.test(String(response.status)) || response.redirected) return;  // later
         drop(tap.change);

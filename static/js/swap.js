@@ -97,6 +97,16 @@
     send(form, elt, verb, elt.getAttribute("hx-" + verb), data);
   });
 
+  // The phone's CSRF token, once in the page (base.html's meta tag): a page drawn to be shared
+  // by every phone (a live refresh, a pushed page) holds none in its forms, and Django reads
+  // this header when a form's field is empty (settings.CSRF_HEADER_NAME).
+  function requestHeaders() {
+    var meta = document.querySelector("meta[name=csrf-token]");
+    var headers = { "HX-Request": "true" };
+    if (meta && meta.content) headers["X-CSRFToken"] = meta.content;
+    return headers;
+  }
+
   function send(form, elt, verb, url, data) {
     call("before", elt);
     form.classList.add("htmx-request");  // site.css dims it; live.js leaves its region alone
@@ -113,7 +123,7 @@
     fetch(url, {
       method: verb.toUpperCase(),
       body: body,
-      headers: { "HX-Request": "true" },
+      headers: requestHeaders(),
       credentials: "same-origin",
       signal: stop.signal,
     }).then(function (response) {

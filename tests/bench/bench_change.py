@@ -28,16 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.bench.common import cpu_seconds  # noqa: E402
 from tests.server import Database, Phone, Site  # noqa: E402
 
 HTMX = {"HX-Request": "true"}
-TICK = os.sysconf("SC_CLK_TCK")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "300"))
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
 
 
 BLOCK = 20  # requests of one kind in a row; the kinds take turns, block by block

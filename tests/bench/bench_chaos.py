@@ -23,7 +23,7 @@ from campaigns.engines.chaos import (  # noqa: E402
     pass_table,
     success_probability,
 )
-from tests.chaos_oracle import NOTZ_STANDARD, brute_force_probability  # noqa: E402
+from tests.games.arkham.chaos_oracle import NOTZ_STANDARD, brute_force_probability  # noqa: E402
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup()  # for the page's budget, which lives with the page

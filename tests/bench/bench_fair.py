@@ -46,15 +46,11 @@ sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
 
+from tests.bench.common import percentile, use_database  # noqa: E402
 from tests.server import Database, Phone, Site  # noqa: E402
 
 TAPS = int(os.environ.get("BENCH_TAPS", "40"))
 HTMX = {"HX-Request": "true"}
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
 def campaign_of(response: httpx.Response) -> int:
@@ -226,10 +222,7 @@ async def run(tables: Tables, busy: str) -> tuple[list[float], list[float], dict
 
 
 def measure(label: str, url: str | None) -> dict:
-    if url:
-        os.environ["DATABASE_URL"] = url
-    else:
-        os.environ.pop("DATABASE_URL", None)
+    use_database(url)
     print(f"… measuring {label}", file=sys.stderr, flush=True)
     database = Database()
     results = {}

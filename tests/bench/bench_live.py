@@ -49,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
 
+from tests.bench.common import cpu_seconds, percentile, use_database  # noqa: E402
 from tests.load import busy_table, problems_after, write_at_once  # noqa: E402
 from tests.server import Database, Phone, Site  # noqa: E402
 
@@ -59,11 +60,6 @@ WRITERS = (8, 32, 64)
 ROUNDS = 3
 TAPS = 640  # in each run, shared by its writers: runs of one length compare (8 x 80 ... 64 x 10)
 CHANGES = 10
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
 async def hold_streams(phone: Phone, base: str, campaign: int, count: int, seconds: float):
@@ -188,13 +184,6 @@ async def watch_changes(
     return reached
 
 
-def cpu_seconds(pid: int) -> float:
-    """A process's CPU time so far, all its threads (user and system)."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def writers(site: Site) -> dict[int, list[tuple]]:
     """ROUNDS rounds of 8, 32 and 64 writers in turn, so that what else the machine does
     falls on every count alike (one run after the other, a count's figure moved by a fifth)."""
@@ -215,10 +204,7 @@ def writers(site: Site) -> dict[int, list[tuple]]:
 
 
 def measure(label: str, url: str | None) -> dict:
-    if url:
-        os.environ["DATABASE_URL"] = url
-    else:
-        os.environ.pop("DATABASE_URL", None)
+    use_database(url)
     print(f"… measuring {label}", file=sys.stderr, flush=True)
     database = Database()
     try:

@@ -14,7 +14,6 @@ setup builds the state before any event, context joins what the features show.
 
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.commands import registry
 from campaigns.games.aeonsend import (
     banished,
     ending,
@@ -31,34 +30,34 @@ from campaigns.games.aeonsend import (
 from campaigns.games.aeonsend.context import page_context
 from campaigns.games.aeonsend.setup import SetupForm, initial_state
 from campaigns.games.aeonsend.state import AeonsEndState
-from campaigns.games.base import META_COMMANDS, Game, Page
+from campaigns.games.base import Game, Page, own_game
 
-GAME = Game[AeonsEndState](
-    key="aeonsend",
+# The feature modules, in the order their commands are registered.
+FEATURES = (
+    legacy,
+    banished,
+    supply,
+    scores,
+    start,
+    turns,
+    ending,
+    outside,
+    nemesis,
+    exhausted,
+    owned,
+)
+
+GAME: Game[AeonsEndState] = own_game(
+    "aeonsend",
+    FEATURES,
+    table="record",
     name=_("Aeon's End: Legacy"),
     blurb=_(
         "Stickers, sealed boxes, banished cards, the supply upgrade, a score chart and the "
         "turn order deck at the table."
     ),
     setup_form=SetupForm,
-    stylesheet="css/aeonsend.css",
     initial_state=initial_state,
-    commands=registry(
-        META_COMMANDS,
-        legacy.COMMANDS,
-        banished.COMMANDS,
-        supply.COMMANDS,
-        scores.COMMANDS,
-        start.COMMANDS,
-        turns.COMMANDS,
-        ending.COMMANDS,
-        outside.COMMANDS,
-        nemesis.COMMANDS,
-        exhausted.COMMANDS,
-        owned.COMMANDS,
-    ),
-    template="games/aeonsend/record.html",
-    display="games/aeonsend/display.html",
     context=page_context,
     query=frozenset({"q"}),  # the banished cards' search
     pages={

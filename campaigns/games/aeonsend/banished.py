@@ -20,6 +20,7 @@ from campaigns.commands import (
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     ItemForm,
+    copy_named,
     find,
     need_opt_game,
     optional_game,
@@ -91,8 +92,7 @@ def apply_restore(state: AeonsEndState, payload: Payload) -> None:
 
 
 def add_banished_name(state: AeonsEndState, payload: Payload) -> None:
-    found = next((b for b in state["banished"] if b["id"] == payload.get("item")), None)
-    payload["text_was"] = found["text"] if found else ""
+    copy_named(state["banished"], payload, "text", "text_was")
 
 
 def describe_restore(p: Payload) -> str:

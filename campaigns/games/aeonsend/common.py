@@ -45,6 +45,13 @@ def find[T: Mapping[str, object]](items: list[T], payload: Payload, key: str = "
     raise CommandError(_("That entry is not there any more."), key)
 
 
+def copy_named(items: Any, payload: Payload, field: str, key: str | None = None) -> None:
+    """Copies the `field` of the entry the payload names (its "item") into the payload as `key`
+    (default `field`), for the history's words: "" when it is not there."""
+    found = next((i for i in items if i["id"] == payload.get("item")), None)
+    payload[key or field] = found[field] if found else ""
+
+
 def with_info(*resolvers):
     """A resolve step that runs the given helpers, each adding words for the history."""
 

@@ -25,10 +25,12 @@ from campaigns.commands import (
     need_int,
     need_str,
     next_id,
+    random_command,
 )
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     ItemForm,
+    copy_named,
     find,
     with_info,
 )
@@ -85,8 +87,7 @@ def apply_card_remove(state: AeonsEndState, payload: Payload) -> None:
 
 
 def add_card_name(state: AeonsEndState, payload: Payload) -> None:
-    card = next((c for c in state["outside"]["cards"] if c["id"] == payload.get("item")), None)
-    payload["name"] = card["name"] if card else ""
+    copy_named(state["outside"]["cards"], payload, "name")
 
 
 def pile_count(label: StrOrPromise) -> forms.IntegerField:
@@ -304,9 +305,7 @@ def apply_nemesis_card_remove(state: AeonsEndState, payload: Payload) -> None:
 
 
 def add_nemesis_card_name(state: AeonsEndState, payload: Payload) -> None:
-    cards = state["outside"]["nemesis_cards"]
-    card = next((c for c in cards if c["id"] == payload.get("item")), None)
-    payload["name"] = card["name"] if card else ""
+    copy_named(state["outside"]["nemesis_cards"], payload, "name")
 
 
 class BuildForm(forms.Form):
@@ -387,16 +386,7 @@ COMMANDS = (
         regions=("roll",),
     ),
     # A roll or a build replaces the last one: from a stale screen it is refused, not repeated.
-    Command(
-        "ae.roll",
-        RandomizeForm,
-        apply_roll,
-        describe_roll,
-        resolve=resolve_roll,
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
-    ),
+    random_command("ae.roll", RandomizeForm, apply_roll, describe_roll, resolve_roll),
     Command(
         "ae.lock",
         LockForm,
@@ -419,16 +409,7 @@ COMMANDS = (
         words(gettext_noop("Outside the campaign: removed the nemesis card “%(name)s”")),
         resolve=with_info(add_nemesis_card_name),
     ),
-    Command(
-        "ae.build",
-        BuildForm,
-        apply_build,
-        describe_build,
-        resolve=resolve_build,
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
-    ),
+    random_command("ae.build", BuildForm, apply_build, describe_build, resolve_build),
 )
 
 

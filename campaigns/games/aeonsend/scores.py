@@ -28,6 +28,7 @@ from campaigns.commands import (
 from campaigns.games.aeonsend import chart, data
 from campaigns.games.aeonsend.common import (
     ItemForm,
+    copy_named,
     find,
     with_info,
 )
@@ -155,8 +156,7 @@ def apply_score_remove(state: AeonsEndState, payload: Payload) -> None:
 
 
 def add_score_info(state: AeonsEndState, payload: Payload) -> None:
-    row = next((r for r in state["scores"] if r["id"] == payload.get("item")), None)
-    payload["date"] = row["date"] if row else ""
+    copy_named(state["scores"], payload, "date")
 
 
 def describe_score_remove(p: Payload) -> str:

@@ -25,6 +25,7 @@ from campaigns.commands import (
     Payload,
     need_int,
     need_str,
+    random_command,
     said_int,
 )
 from campaigns.engines import turn_order
@@ -322,47 +323,30 @@ COMMANDS = (
     Command("ae.life", LifeForm, apply_life, describe_life, resolve=resolve_life),
     # A draw or a reveal starts something: made from a screen that had not seen the last change
     # (a second phone, a double tap) it is refused, and that phone is shown what happened.
-    Command(
-        "ae.draw",
-        EmptyForm,
-        apply_draw,
-        describe_draw,
-        resolve=random_take(turn_order.draw),
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
-    ),
-    Command(
-        "ae.reveal",
-        EmptyForm,
-        apply_reveal,
-        describe_reveal,
-        resolve=random_take(turn_order.reveal_top),
-        stale_check=True,
-        random_outcome=True,
-        needs_connection=True,
+    random_command("ae.draw", EmptyForm, apply_draw, describe_draw, random_take(turn_order.draw)),
+    random_command(
+        "ae.reveal", EmptyForm, apply_reveal, describe_reveal, random_take(turn_order.reveal_top)
     ),
     Command("ae.choose", ChooseForm, apply_choose, describe_choose),
-    Command(
-        "ae.top",
-        CardForm,
-        moving(turn_order.put_on_top),
-        describe_move(gettext_noop("Turn order: put %(card)s back on top of the deck")),
-        needs_connection=True,
-    ),
-    Command(
-        "ae.bottom",
-        CardForm,
-        moving(turn_order.put_on_bottom),
-        describe_move(gettext_noop("Turn order: put %(card)s at the bottom of the deck")),
-        needs_connection=True,
-    ),
-    Command(
-        "ae.shuffle",
-        CardForm,
-        moving(turn_order.shuffle_into_deck),
-        describe_move(gettext_noop("Turn order: shuffled %(card)s into the deck")),
-        needs_connection=True,
+    *(
+        Command(name, CardForm, moving(step), describe_move(template), needs_connection=True)
+        for name, step, template in (
+            (
+                "ae.top",
+                turn_order.put_on_top,
+                gettext_noop("Turn order: put %(card)s back on top of the deck"),
+            ),
+            (
+                "ae.bottom",
+                turn_order.put_on_bottom,
+                gettext_noop("Turn order: put %(card)s at the bottom of the deck"),
+            ),
+            (
+                "ae.shuffle",
+                turn_order.shuffle_into_deck,
+                gettext_noop("Turn order: shuffled %(card)s into the deck"),
+            ),
+        )
     ),
 )
 

@@ -13,33 +13,42 @@ def lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
+def lines_field(label: Any, max_length: int, rows: int, example: str, help_text: Any):
+    """A text of lines, one tracker a line (optional): `example` is shown until one is typed."""
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=max_length,
+        widget=forms.Textarea(attrs={"rows": rows, "placeholder": example}),
+        help_text=help_text,
+    )
+
+
 class SetupForm(forms.Form):
     """Which trackers the group's game needs; more can be added on the campaign page later."""
 
-    counters = forms.CharField(
-        label=gettext_lazy("Counters"),
-        required=False,
-        max_length=2000,
-        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Doom 0 12\nLife 0 30 30"}),
-        help_text=gettext_lazy(
+    counters = lines_field(
+        gettext_lazy("Counters"),
+        2000,
+        3,
+        "Doom 0 12\nLife 0 30 30",
+        gettext_lazy(
             "One per line: a name, then if you like the lowest and highest value and the start."
         ),
     )
-    checklists = forms.CharField(
-        label=gettext_lazy("Checklists"),
-        required=False,
-        max_length=5000,
-        widget=forms.Textarea(attrs={"rows": 3, "placeholder": "Stickers: A, B, C"}),
-        help_text=gettext_lazy(
-            "One per line: a name, a colon, then the items separated by commas."
-        ),
+    checklists = lines_field(
+        gettext_lazy("Checklists"),
+        5000,
+        3,
+        "Stickers: A, B, C",
+        gettext_lazy("One per line: a name, a colon, then the items separated by commas."),
     )
-    lists = forms.CharField(
-        label=gettext_lazy("Lists"),
-        required=False,
-        max_length=2000,
-        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "Banished cards"}),
-        help_text=gettext_lazy("One name per line, for lists of things added and taken out."),
+    lists = lines_field(
+        gettext_lazy("Lists"),
+        2000,
+        2,
+        "Banished cards",
+        gettext_lazy("One name per line, for lists of things added and taken out."),
     )
     notes = forms.BooleanField(label=gettext_lazy("A notes log"), required=False, initial=True)
     results = forms.BooleanField(

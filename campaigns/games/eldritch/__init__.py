@@ -11,8 +11,7 @@ localized edition's). ``state`` describes the state (TypedDicts), ``data`` holds
 
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.commands import registry
-from campaigns.games.base import META_COMMANDS, Game, Page
+from campaigns.games.base import Game, Page, own_game
 from campaigns.games.eldritch import (
     doom,
     investigators,
@@ -27,30 +26,19 @@ from campaigns.games.eldritch import (
 from campaigns.games.eldritch.context import context
 from campaigns.games.eldritch.state import EldritchState
 
-GAME = Game[EldritchState](
-    key="eldritch",
+# The feature modules, in the order their commands are registered.
+FEATURES = (setup, doom, mysteries, investigators, round, mythos_deck, rolls, log, names)
+
+GAME: Game[EldritchState] = own_game(
+    "eldritch",
+    FEATURES,
     name=_("Eldritch Horror"),
     blurb=_(
         "A long game saved between nights: doom, omen, mysteries, investigators, the mythos "
         "deck on every phone, dice with exact odds, and a log of games."
     ),
     setup_form=setup.SetupForm,
-    stylesheet="css/eldritch.css",
     initial_state=setup.initial_state,
-    commands=registry(
-        META_COMMANDS,
-        setup.COMMANDS,
-        doom.COMMANDS,
-        mysteries.COMMANDS,
-        investigators.COMMANDS,
-        round.COMMANDS,
-        mythos_deck.COMMANDS,
-        rolls.COMMANDS,
-        log.COMMANDS,
-        names.COMMANDS,
-    ),
-    template="games/eldritch/table.html",
-    display="games/eldritch/display.html",
     context=context,
     pages={
         "setup": Page(_("Set-up"), "games/eldritch/setup.html"),

@@ -3,9 +3,14 @@ investigator falling, and the end of the game (rules.md §3a, §3d)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.utils.translation import gettext as _
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import CommandError, Payload
+from campaigns.games.eldritch import data
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 # Every live region of the game's pages: a change redraws those the page it came from has.
@@ -94,3 +99,36 @@ def settle(game: Game) -> None:
 
 def playing(game: Game) -> list[Investigator]:
     return [p for p in game["investigators"] if p["status"] != "eliminated"]
+
+
+def new_investigator(
+    number: int, name: str, health: int, sanity: int, skills: object
+) -> Investigator:
+    """An investigator as they come into play: full health and sanity, nothing gained yet
+    (`skills`: their printed skills as checked, or None for a typed one)."""
+    return {
+        "id": number,
+        "name": name,
+        "health": health,
+        "max_health": health,
+        "sanity": sanity,
+        "max_sanity": sanity,
+        "skills": dict(skills) if isinstance(skills, dict) else None,
+        "improvements": {skill: 0 for skill in data.SKILLS},
+        "clues": 0,
+        "train": 0,
+        "ship": 0,
+        "conditions": [],
+        "status": "normal",
+    }
+
+
+def number_field(label: StrOrPromise, lo: int, hi: int, **more: Any) -> forms.IntegerField:
+    """A whole number from `lo` to `hi`, typed with the phone's numeric keyboard."""
+    return forms.IntegerField(
+        label=label,
+        min_value=lo,
+        max_value=hi,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        **more,  # the field's other arguments (initial, error_messages), as Django takes them
+    )

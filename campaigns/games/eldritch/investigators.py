@@ -6,11 +6,12 @@ one (rules.md §3a; [001:182-220, 001:360-370, 001:391-397, 001:545-552, 001:151
 from __future__ import annotations
 
 import random
-from typing import Literal
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 from django_stubs_ext import StrPromise
 
 from campaigns.commands import (
@@ -29,6 +30,7 @@ from campaigns.games.eldritch.common import (
     game_of,
     investigator,
     named,
+    new_investigator,
     settle,
     who,
 )
@@ -47,54 +49,48 @@ TICKETS: dict[Literal["train", "ship"], StrPromise] = {
 FALLEN = ("defeated", "devoured")
 
 
-def who_field() -> forms.IntegerField:
-    return forms.IntegerField(widget=forms.HiddenInput)
-
-
 def delta_field() -> forms.IntegerField:
     return forms.IntegerField(min_value=-1, max_value=1, widget=forms.HiddenInput)
 
 
-class TrackForm(forms.Form):
-    investigator = who_field()
+class InvestigatorForm(forms.Form):
+    """A change to one investigator: their id comes first in every such form."""
+
+    investigator = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class TrackForm(InvestigatorForm):
     track = forms.ChoiceField(choices=list(TRACKS.items()), widget=forms.HiddenInput)
     delta = delta_field()
 
 
-class CluesForm(forms.Form):
-    investigator = who_field()
+class CluesForm(InvestigatorForm):
     delta = delta_field()
 
 
-class TicketForm(forms.Form):
-    investigator = who_field()
+class TicketForm(InvestigatorForm):
     kind = forms.ChoiceField(choices=list(TICKETS.items()), widget=forms.HiddenInput)
     delta = delta_field()
 
 
-class ImproveForm(forms.Form):
-    investigator = who_field()
+class ImproveForm(InvestigatorForm):
     skill = forms.ChoiceField(label=gettext_lazy("Skill"), choices=list(data.SKILLS.items()))
     delta = delta_field()
 
 
-class ConditionForm(forms.Form):
-    investigator = who_field()
+class ConditionForm(InvestigatorForm):
     condition = forms.CharField(label=gettext_lazy("Condition"), max_length=data.NAME_LENGTH)
 
 
-class UnconditionForm(forms.Form):
-    investigator = who_field()
+class UnconditionForm(InvestigatorForm):
     condition = forms.CharField(max_length=data.NAME_LENGTH, widget=forms.HiddenInput)
 
 
-class StatusForm(forms.Form):
-    investigator = who_field()
+class StatusForm(InvestigatorForm):
     status = forms.ChoiceField(label=gettext_lazy("Status"), choices=list(data.STATUSES.items()))
 
 
-class ReplaceForm(forms.Form):
-    investigator = who_field()
+class ReplaceForm(InvestigatorForm):
     chosen = forms.ChoiceField(
         label=gettext_lazy("New investigator"),
         required=False,
@@ -246,22 +242,8 @@ def apply_replace(state: EldritchState, payload: Payload) -> None:
             "chosen",
         )
     health, sanity = need_int(new, "health", 1, 20), need_int(new, "sanity", 1, 20)
-    skills = new.get("skills")
-    fresh: Investigator = {
-        "id": max(p["id"] for p in game["investigators"]) + 1,
-        "name": name,
-        "health": health,
-        "max_health": health,
-        "sanity": sanity,
-        "max_sanity": sanity,
-        "skills": dict(skills) if isinstance(skills, dict) else None,
-        "improvements": {skill: 0 for skill in data.SKILLS},
-        "clues": 0,
-        "train": 0,
-        "ship": 0,
-        "conditions": [],
-        "status": "normal",
-    }
+    number = max(p["id"] for p in game["investigators"]) + 1
+    fresh = new_investigator(number, name, health, sanity, new.get("skills"))
     game["investigators"][game["investigators"].index(old)] = fresh
     if game["lead"] is None:
         game["lead"] = fresh["id"]
@@ -301,91 +283,84 @@ def signed(p: Payload) -> str:
     return f"{p.get('delta', 0):+d}" if isinstance(p.get("delta"), int) else "?"
 
 
+def _named(state: EldritchState, data: Payload, rng: random.Random) -> Payload:
+    return {**data, **named(state, data)}
+
+
+def _change(
+    name: str,
+    form: type[forms.Form],
+    apply: Callable[[EldritchState, Payload], None],
+    describe: Callable[[Payload], str],
+    **more: Any,
+) -> Command[EldritchState]:
+    """A change to one investigator; the payload keeps the investigator's name for the history."""
+    return Command(name, form, apply, describe, **{"resolve": _named, "regions": REGIONS, **more})
+
+
+def _describe[K: str](
+    msgid: str, key: str, names: Mapping[K, StrPromise] | None = None
+) -> Callable[[Payload], str]:
+    """The history line: `msgid` (gettext_noop'd) with who, `key` (its label from `names`, or
+    the payload's text as is) and the signed delta."""
+
+    def describe(p: Payload) -> str:
+        value = p.get(key) if names is None else said_choice(names, p.get(key))
+        return _(msgid) % {"who": who(p), key: value, "delta": signed(p)}
+
+    return describe
+
+
 COMMANDS = (
-    Command(
+    _change(
         "eh.track",
         TrackForm,
         apply_track,
-        lambda p: (
-            _("%(who)s: %(track)s %(delta)s")
-            % {"who": who(p), "track": said_choice(TRACKS, p.get("track")), "delta": signed(p)}
-        ),
-        resolve=lambda s, d, r: {**d, **named(s, d)},
-        regions=REGIONS,
+        _describe(gettext_noop("%(who)s: %(track)s %(delta)s"), "track", TRACKS),
     ),
-    Command(
+    _change(
         "eh.clues",
         CluesForm,
         apply_clues,
         lambda p: _("%(who)s: clues %(delta)s") % {"who": who(p), "delta": signed(p)},
-        resolve=lambda s, d, r: {**d, **named(s, d)},
-        regions=REGIONS,
     ),
-    Command(
+    _change(
         "eh.ticket",
         TicketForm,
         apply_ticket,
-        lambda p: (
-            _("%(who)s: %(kind)s %(delta)s")
-            % {"who": who(p), "kind": said_choice(TICKETS, p.get("kind")), "delta": signed(p)}
-        ),
-        resolve=lambda s, d, r: {**d, **named(s, d)},
-        regions=REGIONS,
+        _describe(gettext_noop("%(who)s: %(kind)s %(delta)s"), "kind", TICKETS),
     ),
-    Command(
+    _change(
         "eh.improve",
         ImproveForm,
         apply_improve,
-        lambda p: (
-            _("%(who)s: %(skill)s improvement %(delta)s")
-            % {
-                "who": who(p),
-                "skill": data.SKILLS.get(str(p.get("skill")), "?"),
-                "delta": signed(p),
-            }
-        ),
-        resolve=lambda s, d, r: {**d, **named(s, d)},
-        regions=REGIONS,
+        _describe(gettext_noop("%(who)s: %(skill)s improvement %(delta)s"), "skill", data.SKILLS),
     ),
-    Command(
+    _change(
         "eh.condition",
         ConditionForm,
         apply_condition,
-        lambda p: (
-            _("%(who)s gained %(condition)s") % {"who": who(p), "condition": p.get("condition")}
-        ),
-        resolve=lambda s, d, r: {**d, **named(s, d)},
-        regions=REGIONS,
+        _describe(gettext_noop("%(who)s gained %(condition)s"), "condition"),
     ),
-    Command(
+    _change(
         "eh.uncondition",
         UnconditionForm,
         apply_uncondition,
-        lambda p: (
-            _("%(who)s lost %(condition)s") % {"who": who(p), "condition": p.get("condition")}
-        ),
-        resolve=lambda s, d, r: {**d, **named(s, d)},
-        regions=REGIONS,
+        _describe(gettext_noop("%(who)s lost %(condition)s"), "condition"),
     ),
-    Command(
+    _change(
         "eh.status",
         StatusForm,
         apply_status,
-        lambda p: (
-            _("%(who)s is now %(status)s")
-            % {"who": who(p), "status": data.STATUSES.get(str(p.get("status")), "?")}
-        ),
-        resolve=lambda s, d, r: {**d, **named(s, d)},
+        _describe(gettext_noop("%(who)s is now %(status)s"), "status", data.STATUSES),
         stale_check=True,
-        regions=REGIONS,
     ),
-    Command(
+    _change(
         "eh.replace",
         ReplaceForm,
         apply_replace,
         lambda p: _("%(new)s replaces %(who)s") % {"who": who(p), "new": said_name(p.get("new"))},
         resolve=resolve_replace,
         stale_check=True,
-        regions=REGIONS,
     ),
 )

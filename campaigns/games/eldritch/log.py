@@ -23,7 +23,7 @@ from campaigns.commands import (
     next_id,
 )
 from campaigns.games.eldritch import data, names
-from campaigns.games.eldritch.common import REGIONS
+from campaigns.games.eldritch.common import REGIONS, number_field
 from campaigns.games.eldritch.state import EldritchState, LoggedGame
 from campaigns.words import joined
 
@@ -34,12 +34,7 @@ class LogForm(forms.Form):
     )
     result = forms.ChoiceField(label=gettext_lazy("Result"), choices=list(data.RESULTS.items()))
     reason = forms.ChoiceField(label=gettext_lazy("Why"), choices=list(data.REASONS.items()))
-    rounds = forms.IntegerField(
-        label=gettext_lazy("Rounds"),
-        min_value=0,
-        max_value=99,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
+    rounds = number_field(gettext_lazy("Rounds"), 0, 99)
     notes = forms.CharField(label=gettext_lazy("Notes"), max_length=300, required=False)
 
 
@@ -53,23 +48,16 @@ class PickForm(forms.Form):
         choices=[(e, e) for e in data.EXPANSIONS],
         widget=forms.CheckboxSelectMultiple,
     )
-    players = forms.IntegerField(
-        label=gettext_lazy("Players"),
-        min_value=data.MIN_PLAYERS,
-        max_value=data.MAX_PLAYERS,
+    players = number_field(
+        gettext_lazy("Players"),
+        data.MIN_PLAYERS,
+        data.MAX_PLAYERS,
         error_messages={
             "min_value": gettext_lazy("Eldritch Horror is for 1 to 8 players."),
             "max_value": gettext_lazy("Eldritch Horror is for 1 to 8 players."),
         },
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    skip = forms.IntegerField(
-        label=gettext_lazy("Not one played in the last N games"),
-        min_value=0,
-        max_value=50,
-        initial=0,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
+    skip = number_field(gettext_lazy("Not one played in the last N games"), 0, 50, initial=0)
 
 
 def apply_log(state: EldritchState, payload: Payload) -> None:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from campaigns.commands import Command, CommandError, Payload, need_int, need_str, said_int
 from campaigns.games.eldritch import data
-from campaigns.games.eldritch.common import REGIONS, game_of, settle
+from campaigns.games.eldritch.common import REGIONS, game_of, number_field, settle
 from campaigns.games.eldritch.state import EldritchState
 
 
@@ -22,13 +22,7 @@ class CurrentForm(forms.Form):
     current = forms.CharField(
         label=gettext_lazy("Current mystery"), max_length=data.NAME_LENGTH, required=False
     )
-    tokens = forms.IntegerField(
-        label=gettext_lazy("Tokens on it"),
-        min_value=0,
-        max_value=20,
-        initial=0,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
+    tokens = number_field(gettext_lazy("Tokens on it"), 0, 20, initial=0)
 
 
 def apply_solve(state: EldritchState, payload: Payload) -> None:

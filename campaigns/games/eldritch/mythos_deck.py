@@ -19,6 +19,7 @@ from campaigns.commands import (
     need_bool,
     need_choice,
     next_id,
+    random_command,
 )
 from campaigns.engines import mythos
 from campaigns.games.eldritch import data
@@ -167,17 +168,7 @@ def surge(game: Game) -> dict[str, object]:
 
 
 COMMANDS = (
-    Command(
-        "eh.draw",
-        DrawForm,
-        apply_draw,
-        describe_draw,
-        resolve_draw,
-        stale_check=True,
-        random_outcome=True,
-        regions=REGIONS,
-        needs_connection=True,
-    ),
+    random_command("eh.draw", DrawForm, apply_draw, describe_draw, resolve_draw, REGIONS),
     Command(
         "eh.record",
         RecordForm,

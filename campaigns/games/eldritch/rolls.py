@@ -24,7 +24,7 @@ from campaigns.commands import (
 )
 from campaigns.engines import dice
 from campaigns.games.eldritch import data
-from campaigns.games.eldritch.common import REGIONS, game_of
+from campaigns.games.eldritch.common import REGIONS, game_of, number_field
 from campaigns.games.eldritch.state import EldritchState, Game, Roll
 
 BONUS = {
@@ -35,13 +35,7 @@ BONUS = {
 
 
 class RollForm(forms.Form):
-    dice = forms.IntegerField(
-        label=gettext_lazy("Dice"),
-        min_value=1,
-        max_value=data.MAX_DICE,
-        initial=3,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
+    dice = number_field(gettext_lazy("Dice"), 1, data.MAX_DICE, initial=3)
     bonus = forms.ChoiceField(
         label=gettext_lazy("Success on"),
         choices=[(k, label) for k, (_n, label) in BONUS.items()],

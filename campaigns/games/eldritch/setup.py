@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from campaigns.commands import Command, CommandError, Payload
 from campaigns.engines import mythos
 from campaigns.games.eldritch import data, names
-from campaigns.games.eldritch.common import REGIONS
+from campaigns.games.eldritch.common import REGIONS, new_investigator, number_field
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 
@@ -83,13 +83,12 @@ class SetupForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Green, yellow, blue per stage, e.g. 1 2 1, 2 3 1, 2 4 0"),
     )
-    players = forms.IntegerField(
-        label=gettext_lazy("Players"),
-        min_value=data.MIN_PLAYERS,
-        max_value=data.MAX_PLAYERS,
+    players = number_field(
+        gettext_lazy("Players"),
+        data.MIN_PLAYERS,
+        data.MAX_PLAYERS,
         initial=2,
         error_messages=PLAYER_ERRORS,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
     difficulty = forms.ChoiceField(
         label=gettext_lazy("Mythos difficulty"),
@@ -263,23 +262,8 @@ def new_game(setup: object, state: EldritchState | None = None) -> Game:
             raise CommandError(_("The set-up does not fit this game."))
         health = need_number(person.get("health"), 1, 20)
         sanity = need_number(person.get("sanity"), 1, 20)
-        investigators.append(
-            {
-                "id": number,
-                "name": need_name(person.get("name")),
-                "health": health,
-                "max_health": health,
-                "sanity": sanity,
-                "max_sanity": sanity,
-                "skills": dict(skills) if skills else None,
-                "improvements": {skill: 0 for skill in data.SKILLS},
-                "clues": 0,
-                "train": 0,
-                "ship": 0,
-                "conditions": [],
-                "status": "normal",
-            }
-        )
+        name = need_name(person.get("name"))
+        investigators.append(new_investigator(number, name, health, sanity, skills))
     return {
         "ancient_one": need_name(setup.get("ancient_one")),
         "starting_doom": doom,

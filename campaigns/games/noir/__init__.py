@@ -11,31 +11,22 @@ holds the facts, ``context`` joins what the pages show. The rules themselves are
 
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.commands import registry
-from campaigns.games.base import META_COMMANDS, Game, Page
+from campaigns.games.base import Game, Page, own_game
 from campaigns.games.noir import actions, columns, endphase, log, piles, triggers
 from campaigns.games.noir.context import context
 from campaigns.games.noir.setup import SetupForm, initial_state
 from campaigns.games.noir.state import NoirState
 
-GAME = Game[NoirState](
-    key="noir",
+# The feature modules, in the order their commands are registered.
+FEATURES = (actions, triggers, columns, piles, endphase, log)
+
+GAME: Game[NoirState] = own_game(
+    "noir",
+    FEATURES,
     name=_("Arkham Noir"),
     blurb=_("A solo case tracker: case columns, piles, the end-phase checks and a log of cases."),
     setup_form=SetupForm,
-    stylesheet="css/noir.css",
     initial_state=initial_state,
-    commands=registry(
-        META_COMMANDS,
-        actions.COMMANDS,
-        triggers.COMMANDS,
-        columns.COMMANDS,
-        piles.COMMANDS,
-        endphase.COMMANDS,
-        log.COMMANDS,
-    ),
-    template="games/noir/table.html",
-    display="games/noir/display.html",
     context=context,
     pages={"log": Page(_("Cases played"), "games/noir/log.html")},
 )

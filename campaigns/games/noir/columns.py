@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import Command, Payload, need_choice, need_int, need_str, said_int
 from campaigns.engines import noir
@@ -20,7 +20,9 @@ from campaigns.games.noir.common import (
     DeltaField,
     change,
     column_id,
+    either,
     flag,
+    hidden_choice,
 )
 from campaigns.games.noir.state import NoirState
 
@@ -39,21 +41,13 @@ class VictimForm(forms.Form):
 
 class CountForm(forms.Form):
     column = ColumnField()
-    count = forms.ChoiceField(
-        label=gettext_lazy("Count"),
-        choices=list(data.COLUMN_COUNTS.items()),
-        widget=forms.HiddenInput,
-    )
+    count = hidden_choice(gettext_lazy("Count"), data.COLUMN_COUNTS)
     delta = DeltaField()
 
 
 class FlagForm(forms.Form):
     column = ColumnField()
-    flag = forms.ChoiceField(
-        label=gettext_lazy("Mark"),
-        choices=list(data.COLUMN_FLAGS.items()),
-        widget=forms.HiddenInput,
-    )
+    flag = hidden_choice(gettext_lazy("Mark"), data.COLUMN_FLAGS)
     on = forms.BooleanField(label=gettext_lazy("On"), required=False, widget=forms.HiddenInput)
 
 
@@ -152,6 +146,20 @@ def describe_victim(p: Payload) -> str:
     return _("Named a victim “%(name)s”") % {"name": p.get("name", "")}
 
 
+FLAG_SAID = either(
+    "on",
+    gettext_noop("%(mark)s: yes"),
+    gettext_noop("%(mark)s: no"),
+    lambda p: {"mark": data.COLUMN_FLAGS.get(str(p.get("flag")), "?")},
+)
+TYPE_SAID = either(
+    "present",
+    gettext_noop("Clue type %(n)s present in a case"),
+    gettext_noop("Clue type %(n)s not present in a case"),
+    lambda p: {"n": p.get("type")},
+)
+
+
 COMMANDS = (
     Command(
         "noir.victim", VictimForm, apply_victim, describe_victim, stale_check=True, regions=TABLE
@@ -169,30 +177,8 @@ COMMANDS = (
         ),
         regions=TABLE,
     ),
-    Command(
-        "noir.flag",
-        FlagForm,
-        apply_flag,
-        lambda p: (
-            (_("%(mark)s: yes") if p.get("on") else _("%(mark)s: no"))
-            % {"mark": data.COLUMN_FLAGS.get(str(p.get("flag")), "?")}
-        ),
-        regions=TABLE,
-    ),
-    Command(
-        "noir.type",
-        TypeForm,
-        apply_type,
-        lambda p: (
-            (
-                _("Clue type %(n)s present in a case")
-                if p.get("present")
-                else _("Clue type %(n)s not present in a case")
-            )
-            % {"n": p.get("type")}
-        ),
-        regions=TABLE,
-    ),
+    Command("noir.flag", FlagForm, apply_flag, FLAG_SAID, regions=TABLE),
+    Command("noir.type", TypeForm, apply_type, TYPE_SAID, regions=TABLE),
     Command(
         "noir.puzzle",
         PuzzleForm,

@@ -22,6 +22,14 @@ def change(state: NoirState, step: Callable[..., noir.Play], *args: object) -> N
         raise CommandError(_(error.message) % error.params, error.field or None) from None
 
 
+def either(
+    key: str, yes: str, no: str, fill: Callable[[Payload], dict[str, Any]] | None = None
+) -> Callable[[Payload], str]:
+    """A history line: msgid `yes`, or `no` when the payload's `key` is off (both gettext_noop'd),
+    filled with `fill(payload)`."""
+    return lambda p: _(yes if p.get(key) else no) % (fill(p) if fill else {})
+
+
 def column_id(payload: Payload) -> int:
     return need_int(payload, "column", 1, 10**6)
 
@@ -32,6 +40,11 @@ def flag(payload: Payload, key: str) -> bool:
     if not isinstance(value, bool):
         raise CommandError(_("“%(key)s” must be true or false.") % {"key": key}, key)
     return value
+
+
+def hidden_choice(label: Any, choices: dict[str, Any]) -> forms.ChoiceField:
+    """One of `choices`, set by the button tapped (a hidden input in the button's form)."""
+    return forms.ChoiceField(label=label, choices=list(choices.items()), widget=forms.HiddenInput)
 
 
 class ColumnField(forms.IntegerField):

@@ -6,22 +6,18 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import Command, Payload, need_choice
 from campaigns.engines import noir
 from campaigns.games.noir import data
 from campaigns.games.noir.actions import TABLE
-from campaigns.games.noir.common import HourglassField, change, flag
+from campaigns.games.noir.common import HourglassField, change, either, flag, hidden_choice
 from campaigns.games.noir.state import NoirState
 
 
 class SanityForm(forms.Form):
-    outcome = forms.ChoiceField(
-        label=gettext_lazy("The flipped clue card"),
-        choices=list(data.SANITY_OUTCOMES.items()),
-        widget=forms.HiddenInput,
-    )
+    outcome = hidden_choice(gettext_lazy("The flipped clue card"), data.SANITY_OUTCOMES)
 
 
 class StormForm(forms.Form):
@@ -52,28 +48,20 @@ def describe_sanity(p: Payload) -> str:
     return _("Sanity check: %(where)s") % {"where": where}
 
 
+STORM_SAID = either(
+    "lightning",
+    gettext_noop("A storm card with lightning at the end of the column"),
+    gettext_noop("A storm card at the end of the column"),
+)
+DISCARD_SAID = either(
+    "hourglass",
+    gettext_noop("Discarded an hourglass card from the hand to the time-out pile"),
+    gettext_noop("Discarded a card from the hand"),
+)
+
+
 COMMANDS = (
     Command("noir.sanity", SanityForm, apply_sanity, describe_sanity, regions=TABLE),
-    Command(
-        "noir.storm",
-        StormForm,
-        apply_storm,
-        lambda p: (
-            _("A storm card with lightning at the end of the column")
-            if p.get("lightning")
-            else _("A storm card at the end of the column")
-        ),
-        regions=TABLE,
-    ),
-    Command(
-        "noir.discard",
-        DiscardForm,
-        apply_discard,
-        lambda p: (
-            _("Discarded an hourglass card from the hand to the time-out pile")
-            if p.get("hourglass")
-            else _("Discarded a card from the hand")
-        ),
-        regions=TABLE,
-    ),
+    Command("noir.storm", StormForm, apply_storm, STORM_SAID, regions=TABLE),
+    Command("noir.discard", DiscardForm, apply_discard, DISCARD_SAID, regions=TABLE),
 )

@@ -3,7 +3,10 @@
 from campaigns.games import GAMES
 from campaigns.games.aeonsend import data
 from campaigns.models import Campaign, Membership
-from tests.conftest import HTMX
+from tests.factories import TWO_PLAYER_POST
+from tests.journeys import HTMX
+
+__all__ = ["TWO_PLAYER_POST"]  # (what the new-campaign page posts for two players)
 
 GAME = GAMES["aeonsend"]
 
@@ -14,20 +17,6 @@ PAGES = {
     "p/chart/": "Record a game",
     "p/legacy/": "Rulebook stickers",
     "p/outside/": "Nemesis deck",
-}
-
-
-# What the new-campaign page posts for a two-player game (the server tests post it over HTTP).
-TWO_PLAYER_POST = {
-    "player_count": "2",
-    "p1_player": "Kim",
-    "p1_character": "Adelheim",
-    "p1_side": "front",
-    "p1_colour": "red",
-    "p2_player": "Lou",
-    "p2_character": "Brama",
-    "p2_side": "front",
-    "p2_colour": "blue",
 }
 
 

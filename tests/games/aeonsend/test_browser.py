@@ -7,8 +7,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.games.aeonsend.helpers import TWO_PLAYER_POST
-from tests.journeys import no_sideways_scroll, shot, shot_of, sign_up, small_tap_targets
-from tests.server import Phone
+from tests.journeys import (
+    Phone,
+    no_sideways_scroll,
+    post_form,
+    shot,
+    shot_of,
+    sign_up,
+    small_tap_targets,
+)
 
 
 def tab(page: Page, name: str) -> None:
@@ -185,13 +192,6 @@ def test_the_live_stream_carries_versions_only(site):
     assert data and all(re.fullmatch(r'data: \{"version": \d+\}', line) for line in data)
     assert not any(name in "".join(lines) for name in ("Adelheim", "Brama", "Nemesis"))
     owner.close()
-
-
-def post_form(page: Page, path: str, form: dict, ok=(200, 302)) -> None:
-    """A form post from this phone's session (as a tap would make it), for setting a scene."""
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
-    response = page.request.post(path, form=form, headers={"X-CSRFToken": token}, max_redirects=0)
-    assert response.status in ok, (path, response.status, response.text()[:300])
 
 
 @pytest.mark.browser

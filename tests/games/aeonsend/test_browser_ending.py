@@ -1,37 +1,21 @@
 """Aeon's End: Legacy in real Chromium at phone size: a game that ends when Gravehold falls, on
 two phones (one reading Japanese), and then refuses more damage (rules.md §2d)."""
 
-import re
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.games.aeonsend.helpers import TWO_PLAYER_POST
-from tests.journeys import no_sideways_scroll, shot, sign_up, small_tap_targets
+from tests.journeys import create_the_fall, no_sideways_scroll, shot, sign_up, small_tap_targets
 
 
 def tab(page: Page, name: str) -> None:
     page.get_by_role("navigation").get_by_role("link", name=name).click()
 
 
-def create(page: Page) -> None:
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
-    response = page.request.post(
-        "/new/aeonsend/",
-        form={"name": "The Fall", **TWO_PLAYER_POST},
-        headers={"X-CSRFToken": token},
-        max_redirects=0,
-    )
-    assert response.status == 302
-    page.goto("/")
-    page.get_by_role("link", name=re.compile("The Fall")).click()
-
-
 @pytest.mark.browser
 def test_gravehold_falls_and_the_table_refuses_more_damage(phones):
     owner, friend = phones
     sign_up(owner, "fallen-keeper")
-    create(owner)
+    create_the_fall(owner)
 
     # A friend who reads Japanese joins through the invitation.
     tab(owner, "Members")

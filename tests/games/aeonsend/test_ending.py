@@ -6,8 +6,8 @@ import json
 
 from campaigns.games.aeonsend import turns
 from campaigns.transfer import export_campaign, import_campaign
-from tests.conftest import snapshot, text
 from tests.games.aeonsend.helpers import act, make_ae, state_of
+from tests.journeys import snapshot, text
 
 
 def start(client, campaign, **values):

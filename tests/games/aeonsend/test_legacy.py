@@ -6,8 +6,8 @@ import re
 import pytest
 
 from campaigns.games.aeonsend import data
-from tests.conftest import HTMX, snapshot, text
 from tests.games.aeonsend.helpers import act, state_of
+from tests.journeys import HTMX, snapshot, text
 
 # The chapter and the stickers due
 

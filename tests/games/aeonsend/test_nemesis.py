@@ -4,8 +4,8 @@ condition (rules.md §2b "Nemesis deck", §2c "Nemesis turn", §2d)."""
 import pytest
 
 from campaigns.games.aeonsend import cards
-from tests.conftest import snapshot, text
 from tests.games.aeonsend.helpers import act, state_of
+from tests.journeys import snapshot, text
 
 
 def start(client, campaign):

@@ -6,8 +6,8 @@ import re
 import pytest
 
 from campaigns.games.aeonsend import data
-from tests.conftest import snapshot, text
 from tests.games.aeonsend.helpers import CARDS, GAME, act, state_of
+from tests.journeys import snapshot, text
 
 # Outside the campaign
 

@@ -4,8 +4,8 @@ market set-ups), the difficulties outside the campaign, and the exhausted rule's
 import pytest
 
 from campaigns.games.aeonsend import cards
-from tests.conftest import snapshot, text
 from tests.games.aeonsend.helpers import act, state_of
+from tests.journeys import snapshot, text
 
 
 def test_the_set_up_offers_the_legacy_mages(owner_client):

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from campaigns.games.aeonsend import data
 from campaigns.models import Campaign
-from tests.conftest import play_and_check_replay
+from tests.factories import play_and_check_replay
 from tests.games.aeonsend.helpers import make_ae
 
 NAMES = {3: ("Ada", "Bo", "Cy"), 4: ("Ada", "Bo", "Cy", "Di"), 2: ("Ada", "Bo")}

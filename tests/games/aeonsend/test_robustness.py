@@ -4,17 +4,20 @@ imports with the same state."""
 import copy
 import json
 
+import pytest
+
 from campaigns.commands import CommandError
 from campaigns.models import Campaign
 from campaigns.transfer import export_campaign, import_campaign
-from tests.conftest import HTMX
 from tests.games.aeonsend.helpers import GAME
+from tests.journeys import HTMX
 
 # Malformed requests are refused, never a 500
 
 GARBAGE = ["", "abc", "-1", "9" * 30, "\x00", "x" * 6000]
 
 
+@pytest.mark.sweep
 def test_every_malformed_post_to_an_action_is_refused_not_a_500(owner_client, furnished):
     for action in sorted(GAME.commands):
         fields = list(GAME.commands[action].form().fields)

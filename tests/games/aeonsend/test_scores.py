@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from tests.conftest import HTMX, snapshot, text
 from tests.games.aeonsend.helpers import state_of
+from tests.journeys import HTMX, snapshot, text
 
 # The score chart
 

@@ -6,8 +6,9 @@ import pytest
 
 from campaigns.games.aeonsend import data
 from campaigns.models import Campaign, Membership
-from tests.conftest import HTMX, make_user, text
+from tests.factories import make_user
 from tests.games.aeonsend.helpers import PAGES
+from tests.journeys import HTMX, text
 
 # Creating a campaign
 

@@ -1,7 +1,7 @@
 """Aeon's End: Legacy: the supply and its guided upgrade."""
 
-from tests.conftest import snapshot, text
 from tests.games.aeonsend.helpers import act, state_of
+from tests.journeys import snapshot, text
 
 # The supply and its upgrade
 

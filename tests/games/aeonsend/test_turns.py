@@ -7,8 +7,9 @@ import re
 import pytest
 
 from campaigns.models import Campaign, Membership
-from tests.conftest import HTMX, client_for, snapshot, text
+from tests.factories import client_for
 from tests.games.aeonsend.helpers import GAME, PAGES, act, make_ae, state_of
+from tests.journeys import HTMX, snapshot, text
 
 # The turn order deck
 
@@ -170,6 +171,7 @@ def test_a_second_tap_from_a_screen_that_had_not_seen_the_first_is_refused(
     assert len(deck(ae)["discard"]) + len(deck(ae)["top"]) == 1
 
 
+@pytest.mark.sweep
 def test_no_page_or_partial_contains_the_undrawn_order(owner, owner_client):
     """The deck keeps no order for undrawn cards; the pages show only the public view."""
     campaign = make_ae(owner, "Ada", "Bo", "Cy", "Di")

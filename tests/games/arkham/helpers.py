@@ -8,7 +8,26 @@ import re
 from campaigns.engines import chaos
 from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership
-from tests.conftest import HTMX
+from tests.games.arkham.chaos_oracle import (
+    NOTZ_STANDARD,
+    Outcome,
+    brute_force_probability,
+    brute_force_rich,
+    card_x,
+    outcome_distribution,
+)
+from tests.journeys import HTMX
+
+# The chaos oracle (an independent, brute-force check of the engine's odds) is Arkham's: its
+# tests reach it through here.
+__all__ = [
+    "NOTZ_STANDARD",
+    "Outcome",
+    "brute_force_probability",
+    "brute_force_rich",
+    "card_x",
+    "outcome_distribution",
+]
 
 
 def make_arkham(owner, campaign="notz", difficulty="standard", name="Arkham nights") -> Campaign:

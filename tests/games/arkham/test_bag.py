@@ -13,9 +13,9 @@ from campaigns.commands import CommandError
 from campaigns.engines import chaos
 from campaigns.games.arkham import data
 from campaigns.models import Campaign, Membership
-from tests.chaos_oracle import NOTZ_STANDARD
-from tests.conftest import client_for, snapshot
+from tests.factories import client_for
 from tests.games.arkham.helpers import (
+    NOTZ_STANDARD,
     Picks,
     add_investigator,
     make_arkham,
@@ -24,6 +24,7 @@ from tests.games.arkham.helpers import (
     state,
     text,
 )
+from tests.journeys import snapshot
 
 
 def test_the_starting_bag_can_be_corrected_before_play(owner_client, ark):

@@ -5,22 +5,18 @@ the draw, and record a scenario with trauma and XP."""
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.journeys import no_sideways_scroll, settled, shot, sign_up, small_tap_targets
+from tests.journeys import (
+    create_zealot,
+    no_sideways_scroll,
+    settled,
+    shot,
+    sign_up,
+    small_tap_targets,
+)
 
 pytestmark = pytest.mark.browser
-
-
-def create_zealot(page: Page, name: str) -> None:
-    page.get_by_role("link", name="New campaign").click()
-    page.get_by_role("link", name=re.compile("Arkham Horror")).click()
-    page.get_by_label("Campaign name").fill(name)
-    page.get_by_label("Campaign:", exact=True).select_option(label="The Night of the Zealot")
-    page.get_by_label("Difficulty").select_option(label="Standard")
-    shot(page, "arkham-create", parts=True)
-    page.get_by_role("button", name="Create the campaign").click()
-    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
 
 
 def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones):

@@ -9,9 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.conftest import PHONE
-from tests.games.aeonsend.test_browser import post_form
-from tests.journeys import SHOTS, no_sideways_scroll, sign_up
+from tests.journeys import PHONE, SHOTS, no_sideways_scroll, post_form, sign_up
 
 pytestmark = pytest.mark.browser
 

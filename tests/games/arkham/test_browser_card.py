@@ -6,9 +6,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PHONE
-from tests.games.aeonsend.test_browser import post_form
-from tests.journeys import no_sideways_scroll, settled, shot, shot_of, sign_up
+from tests.journeys import PHONE, no_sideways_scroll, post_form, settled, shot, shot_of, sign_up
 
 pytestmark = pytest.mark.browser
 

@@ -7,8 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.games.arkham.test_browser import create_zealot
-from tests.journeys import no_sideways_scroll, settled, shot, sign_up
+from tests.journeys import create_zealot, no_sideways_scroll, settled, shot, sign_up
 
 pytestmark = pytest.mark.browser
 

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import PHONE
 from tests.journeys import (
+    PHONE,
     join_by_invitation,
     no_sideways_scroll,
     settled,

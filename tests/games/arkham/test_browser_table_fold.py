@@ -8,9 +8,15 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.conftest import PHONE
-from tests.games.aeonsend.test_browser import post_form
-from tests.journeys import SHOTS, no_sideways_scroll, shot_of, sign_up, small_tap_targets
+from tests.journeys import (
+    PHONE,
+    SHOTS,
+    no_sideways_scroll,
+    post_form,
+    shot_of,
+    sign_up,
+    small_tap_targets,
+)
 
 pytestmark = pytest.mark.browser
 

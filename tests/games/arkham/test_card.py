@@ -14,9 +14,9 @@ from campaigns.games.arkham import card, catalogue, data
 from campaigns.games.arkham.bag_page import odds as odds_of
 from campaigns.games.arkham.bag_page import percent
 from campaigns.games.arkham.common import effects_for, signed
-from tests.chaos_oracle import brute_force_rich
 from tests.games.arkham.helpers import (
     Picks,
+    brute_force_rich,
     index_of,
     make_arkham,
     odds_rows,
@@ -73,6 +73,7 @@ def every_step():
             yield campaign, ref
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("difficulty", ["easy", "standard", "hard", "expert"])
 def test_starting_every_scenario_fills_in_each_symbol_its_card_has(owner, difficulty):
     side = "easy_standard" if difficulty in ("easy", "standard") else "hard_expert"
@@ -146,7 +147,7 @@ def test_x_asks_for_its_count_by_name_and_every_phone_sees_it(owner, owner_clien
 
 
 def test_a_bad_count_is_refused_next_to_the_field(owner, owner_client, ark):
-    from tests.conftest import assert_refused
+    from tests.journeys import assert_refused
 
     start(ark, owner, "arkham")
     assert_refused(
@@ -209,7 +210,7 @@ def test_one_toggle_switches_a_symbol_to_its_alternative(owner, owner_client, ar
 
 
 def test_an_alternative_the_line_does_not_have_is_refused(owner, owner_client, ark):
-    from tests.conftest import assert_refused
+    from tests.journeys import assert_refused
 
     start(ark, owner, "torch")
     assert_refused(
@@ -406,7 +407,7 @@ def test_the_card_says_what_x_is_now(owner, owner_client, ark):
 def test_malformed_card_changes_are_refused_with_a_message(
     owner, owner_client, ark, action, posted, message
 ):
-    from tests.conftest import assert_refused
+    from tests.journeys import assert_refused
 
     start(ark, owner, "arkham")
     assert_refused(
@@ -420,7 +421,7 @@ def test_malformed_card_changes_are_refused_with_a_message(
 
 
 def test_before_a_scenario_with_a_card_the_card_commands_are_refused(owner_client, ark):
-    from tests.conftest import assert_refused
+    from tests.journeys import assert_refused
 
     assert_refused(
         owner_client,
@@ -453,6 +454,7 @@ def every_line():
                         yield symbol, line
 
 
+@pytest.mark.sweep
 def test_every_line_of_every_card_with_each_alternative_counts_exactly():
     # Every kind the facts hold (X multiplied, offset and capped, reveal another, automatic
     # failure or success, counting as a frost), each alternative on: the engine's odds equal

@@ -16,7 +16,6 @@ from campaigns.games import GAMES
 from campaigns.games.arkham import catalogue
 from campaigns.games.base import Viewing
 from campaigns.models import Campaign
-from tests.conftest import assert_refused
 from tests.games.arkham.helpers import (
     Picks,
     add_investigator,
@@ -26,6 +25,7 @@ from tests.games.arkham.helpers import (
     state,
     text,
 )
+from tests.journeys import assert_refused
 
 NO_EFFECTS = {"skull": "", "cultist": "", "tablet": "", "elder_thing": ""}
 

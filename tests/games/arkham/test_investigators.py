@@ -4,7 +4,6 @@ import re
 
 import pytest
 
-from tests.conftest import snapshot
 from tests.games.arkham.helpers import (
     add_investigator,
     investigator,
@@ -13,6 +12,7 @@ from tests.games.arkham.helpers import (
     state,
     text,
 )
+from tests.journeys import snapshot
 
 
 @pytest.mark.parametrize("htmx", [False, True], ids=["post", "htmx"])

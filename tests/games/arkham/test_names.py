@@ -9,7 +9,7 @@ from django.test import Client
 
 from campaigns.views.display import display_url
 from tests import factories
-from tests.conftest import assert_refused, client_for
+from tests.factories import client_for
 from tests.games.arkham.helpers import (
     add_investigator,
     investigator,
@@ -18,6 +18,7 @@ from tests.games.arkham.helpers import (
     state,
     text,
 )
+from tests.journeys import assert_refused
 
 
 def picker_labels(page: str) -> list[str]:

@@ -8,8 +8,8 @@ import pytest
 from campaigns.engines import chaos
 from campaigns.games.arkham.bag_page import percent
 from campaigns.games.arkham.common import signed
-from tests.chaos_oracle import NOTZ_STANDARD
 from tests.games.arkham.helpers import (
+    NOTZ_STANDARD,
     add_investigator,
     make_arkham,
     odds_rows,

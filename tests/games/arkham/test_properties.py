@@ -20,7 +20,7 @@ from campaigns.games.arkham.draw import apply_done, apply_record
 from campaigns.games.arkham.reveals import wants_another
 from campaigns.games.arkham.sealing import apply_seal
 from campaigns.models import Campaign
-from tests.conftest import play_and_check_replay
+from tests.factories import play_and_check_replay
 from tests.games.arkham.helpers import Picks, index_of, make_arkham
 
 ARKHAM = GAMES["arkham"]
@@ -256,6 +256,7 @@ JUNK = [
 ]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("junk", JUNK, ids=range(len(JUNK)))
 def test_no_malformed_request_returns_500(owner_client, owner, junk):
     campaign = make_arkham(owner)

@@ -2,13 +2,13 @@
 
 import re
 
-from tests.conftest import snapshot
 from tests.games.arkham.helpers import (
     next_step,
     post,
     state,
     text,
 )
+from tests.journeys import snapshot
 
 
 def test_the_round_helper_walks_the_framework_steps(owner_client, ark):

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.conftest import client_for, snapshot
+from tests.factories import client_for
 from tests.games.arkham.helpers import (
     add_investigator,
     investigator,
@@ -14,6 +14,7 @@ from tests.games.arkham.helpers import (
     state,
     text,
 )
+from tests.journeys import snapshot
 
 
 def test_a_scenario_is_recorded_as_one_event_and_one_undo_takes_it_back(owner_client, owner, ark):

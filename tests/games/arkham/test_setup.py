@@ -7,8 +7,8 @@ from campaigns.engines import chaos
 from campaigns.games import GAMES
 from campaigns.games.arkham import data
 from campaigns.models import Campaign
-from tests.chaos_oracle import NOTZ_STANDARD
 from tests.games.arkham.helpers import (
+    NOTZ_STANDARD,
     make_arkham,
     text,
 )

@@ -9,7 +9,7 @@ from campaigns.engines import chaos
 from campaigns.games import GAMES
 from campaigns.games.arkham import bag_page, sealing, trauma
 from campaigns.games.base import Viewing
-from tests.chaos_oracle import NOTZ_STANDARD
+from tests.games.arkham.helpers import NOTZ_STANDARD
 
 PACKAGE = Path(bag_page.__file__).parent
 

@@ -1,6 +1,6 @@
 import pytest
 
-from tests.conftest import PHONE
+from tests.journeys import PHONE
 
 
 @pytest.fixture

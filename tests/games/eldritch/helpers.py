@@ -7,7 +7,7 @@ from typing import Any
 
 from campaigns.models import Campaign
 from tests import factories
-from tests.conftest import HTMX
+from tests.journeys import HTMX
 
 
 def make_eldritch(owner, events=(), rng=None, **setup: Any) -> Campaign:

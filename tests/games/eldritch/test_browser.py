@@ -9,22 +9,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.journeys import no_sideways_scroll, shot, sign_up, small_tap_targets
+from tests.journeys import create_azathoth, no_sideways_scroll, shot, sign_up, small_tap_targets
 
 pytestmark = pytest.mark.browser
-
-
-def create_azathoth(page: Page, name: str) -> None:
-    page.get_by_role("link", name="New campaign").click()
-    page.get_by_role("link", name=re.compile("Eldritch Horror")).click()
-    page.get_by_label("Campaign name").fill(name)
-    page.locator("select[name=ancient_one]").select_option("Azathoth")
-    page.locator("input[name=players]").fill("3")
-    for number, who in enumerate(("Akachi Onyele", "Charlie Kane", "Diana Stanley"), start=1):
-        page.locator(f"select[name=investigator_{number}]").select_option(who)
-    shot(page, "eldritch-create", parts=True)
-    page.get_by_role("button", name="Create the campaign").click()
-    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
 
 
 def doom(page: Page) -> str:

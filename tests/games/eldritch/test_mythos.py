@@ -4,8 +4,8 @@ refused from a stale screen or an empty deck, recorded from the table's own deck
 import json
 
 from campaigns.models import Campaign
-from tests.conftest import assert_refused
 from tests.games.eldritch.helpers import game, make_eldritch, post, text
+from tests.journeys import assert_refused
 
 
 def draw(client, campaign, action="eh.draw", **data):

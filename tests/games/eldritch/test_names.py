@@ -5,8 +5,9 @@ once for the whole campaign, keeping every fact of the data's."""
 import re
 
 from tests import factories
-from tests.conftest import assert_refused, client_for
+from tests.factories import client_for
 from tests.games.eldritch.helpers import game, make_eldritch, post, state, text
+from tests.journeys import assert_refused
 
 
 def options(page: str, field: str) -> dict[str, str]:

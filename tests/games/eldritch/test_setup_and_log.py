@@ -8,9 +8,9 @@ from campaigns.games.eldritch.setup import setup_of
 from campaigns.games.eldritch.state import EldritchState
 from campaigns.models import Campaign
 from tests import factories
-from tests.conftest import assert_refused
+from tests.factories import problems
 from tests.games.eldritch.helpers import game, make_eldritch, post, state, text
-from tests.typecheck import problems
+from tests.journeys import assert_refused
 
 ONE = {"players": 1, "difficulty": "easy", "investigator_1": "Lily Chen"}
 NEW = {"name": "Eldritch nights", "ancient_one": "Azathoth", "difficulty": "normal"}

@@ -4,8 +4,8 @@ gates, defeat, mysteries and the win, investigators' bounds, the round and repla
 import pytest
 
 from tests import factories
-from tests.conftest import assert_refused
 from tests.games.eldritch.helpers import game, make_eldritch, post, text
+from tests.journeys import assert_refused
 
 
 @pytest.fixture

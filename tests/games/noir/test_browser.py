@@ -9,20 +9,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.journeys import no_sideways_scroll, shot, sign_up, small_tap_targets
+from tests.journeys import create_case, no_sideways_scroll, shot, sign_up, small_tap_targets
 
 pytestmark = pytest.mark.browser
-
-
-def create_case(page: Page, name: str) -> None:
-    page.get_by_role("link", name="New campaign").click()
-    page.get_by_role("link", name=re.compile("Arkham Noir")).click()
-    page.get_by_label("Campaign name").fill(name)
-    page.get_by_label("Case:", exact=True).select_option(label="Case 2: Called Forth by Thunder")
-    page.get_by_label("Five puzzle-piece cards in the Big Picture").check()
-    shot(page, "noir-create", parts=True)
-    page.get_by_role("button", name="Create the campaign").click()
-    expect(page.get_by_role("heading", name=name, exact=True)).to_be_visible()
 
 
 def now(page: Page):

@@ -7,9 +7,8 @@ import pytest
 
 from campaigns.games.noir.state import NoirState
 from tests import factories
-from tests.conftest import HTMX, assert_refused, text
-from tests.test_live_regions import NOIR
-from tests.typecheck import problems
+from tests.factories import SAMPLE_POSTS, problems
+from tests.journeys import HTMX, assert_refused, text
 
 
 def post(client, campaign, action, htmx=False, **data):
@@ -134,7 +133,7 @@ def test_bad_posts_are_refused_and_change_nothing(owner_client, case, action, da
 
 
 def test_a_whole_play_keeps_the_state_its_types_describe_and_writes_the_log(owner_client, case):
-    for action, data in NOIR:
+    for action, data in SAMPLE_POSTS["noir"]:
         response = post(owner_client, case, action, **data)
         assert response.status_code == 302, (action, text(response)[-500:])
         case.refresh_from_db()

@@ -6,12 +6,12 @@ import json
 import pytest
 
 from campaigns.transfer import ImportRefused, export_campaign, import_campaign
-from tests.conftest import text
-from tests.test_live_regions import NOIR
+from tests.factories import SAMPLE_POSTS
+from tests.journeys import text
 
 
 def test_a_whole_play_exports_and_imports_as_it_was(owner_client, owner, case):
-    for action, data in NOIR:
+    for action, data in SAMPLE_POSTS["noir"]:
         response = owner_client.post(f"/c/{case.pk}/do/{action}/", data)
         assert response.status_code == 302, (action, text(response)[-300:])
     case.refresh_from_db()

@@ -27,7 +27,7 @@ from campaigns.engines.chaos import (
     x_amount,
 )
 from campaigns.engines.chaos_count import Kind, knapsack, walk
-from tests.chaos_oracle import (
+from tests.games.arkham.helpers import (
     NOTZ_STANDARD,
     Outcome,
     brute_force_probability,

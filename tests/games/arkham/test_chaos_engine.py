@@ -23,7 +23,12 @@ from campaigns.engines.chaos import (
     validate_bag,
     validate_effects,
 )
-from tests.chaos_oracle import NOTZ_STANDARD, Outcome, brute_force_probability, outcome_distribution
+from tests.games.arkham.helpers import (
+    NOTZ_STANDARD,
+    Outcome,
+    brute_force_probability,
+    outcome_distribution,
+)
 
 # --- token tables ----------------------------------------------------------------------------
 

@@ -1,0 +1,78 @@
+"""How long the test loop takes (issue 22): `make test-fast` (promised under a minute of wall time
+on this 2-core machine) and `make test` (under four minutes), one run each, with the wall time,
+the CPU time of everything they ran (pytest's workers, the checks, the servers and browsers they
+start) and the machine's load average before and after. The machine is shared: a wall time
+means little without the load beside it, and the CPU time is the figure that moves only when
+the suite does.
+
+Run by hand from the project's root: `.venv/bin/python tests/bench/bench_suite.py` runs both
+(`make test` takes minutes: every browser journey, the real-server tests and the sweeps);
+`... bench_suite.py fast` runs `make test-fast` alone, `... full` `make test` alone, and
+`--pytest-only` runs only the target's pytest command (as `make -n` prints it), without the
+checks and collectstatic before it; `PYTEST_ARGS=--durations=20` also prints the slowest tests.
+Prints figures; asserts nothing. A run that fails says so next to its figures.
+
+Measured 2026-12-03 on the 2 cores seven engineers shared (load average 10-16 throughout, so
+the wall times are three times what an idle machine gives; the CPU times are what to compare):
+- before issue 22, the fast suite's pytest (1,084 tests): 165.6 s of CPU, 8 min 8 s of wall;
+  `make test-fast` also ran collectstatic (8 s of CPU) and the checks (about 4 s).
+- after (`fast --pytest-only`, 1,025 tests, sweeps in `make test`): 80.5 s of CPU, 4 min 38 s of
+  wall at load 12.5-16.3 (not measured idle: 80 s of CPU on two cores is about 40 s of wall).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+TARGETS = {"fast": "test-fast", "full": "test"}
+
+
+def cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def load() -> str:
+    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+
+
+def pytest_line(target: str) -> str:
+    """The target's pytest command, as the Makefile has it."""
+    plan = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True)
+    return [line for line in plan.stdout.splitlines() if "bin/pytest " in line][-1].strip()
+
+
+def measure(command: str) -> None:
+    print(f"$ {command}   (load average before: {load()})", flush=True)
+    # As the Makefile runs it (it unexports PYTHONDONTWRITEBYTECODE), with --pytest-only too.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    cpu, start = cpu_of_children(), time.monotonic()
+    finished = subprocess.run(
+        command, shell=True, cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    wall, cpu = time.monotonic() - start, cpu_of_children() - cpu
+    summary = [line for line in finished.stdout.splitlines() if " in " in line and "passed" in line]
+    print(f"  wall {wall:6.1f} s   cpu {cpu:6.1f} s   load average after: {load()}")
+    print(f"  {summary[-1].strip('= ') if summary else '(no pytest summary)'}")
+    # PYTEST_ARGS=--durations=20 (the Makefile passes it on): the slowest tests too.
+    lines = finished.stdout.splitlines()
+    slowest = [n for n, line in enumerate(lines) if "slowest" in line and "durations" in line]
+    if slowest:
+        print("\n".join(f"  {line}" for line in lines[slowest[0] :] if "s " in line[:12]))
+    if finished.returncode:
+        print(f"  FAILED with status {finished.returncode}:")
+        tail = (finished.stdout + finished.stderr).splitlines()[-30:]
+        print("\n".join(f"  | {line}" for line in tail))
+
+
+if __name__ == "__main__":
+    only_pytest = "--pytest-only" in sys.argv
+    wanted = [name for name in sys.argv[1:] if name in TARGETS] or ["fast", "full"]
+    for name in wanted:
+        measure(pytest_line(TARGETS[name]) if only_pytest else f"make {TARGETS[name]}")
