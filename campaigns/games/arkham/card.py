@@ -15,6 +15,7 @@ symbol the group typed (``symbols``) wins over the card's line until the next sc
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -27,7 +28,7 @@ from campaigns.engines import chaos
 from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.card_words import X_LABELS, alternatives, line_words, signed, x_key
 from campaigns.games.arkham.frost import counts_as_frost
-from campaigns.games.arkham.state import ArkhamState, ScenarioCard
+from campaigns.games.arkham.state import ArkhamState, CardLine, ScenarioCard
 
 SIDES = {"easy-standard": "easy_standard", "hard-expert": "hard_expert"}
 CARDS: dict[str, dict[str, Any]] = catalogue._load("scenario_tokens.json")["campaigns"]
@@ -53,7 +54,7 @@ def act_label(key: str) -> str:
     return _("Act %(n)s") % {"n": number} if number.isdigit() else key
 
 
-def lines(state: ArkhamState) -> dict[str, dict[str, Any]]:
+def lines(state: ArkhamState) -> dict[str, CardLine]:
     """The card's line for each of the four symbols that has one, for the campaign's
     difficulty and the act chosen, or {} when the scenario being played has no card."""
     held = state.get("card")
@@ -65,10 +66,10 @@ def lines(state: ArkhamState) -> dict[str, dict[str, Any]]:
     side = SIDES[data.BANDS[state["difficulty"]]]
     sides = card["variants"].get(held.get("act"), card) if card.get("variants") else card
     found = sides.get(side, {})
-    return {s: dict(found[s]) for s in data.SCENARIO_SYMBOLS if found.get(s)}
+    return {s: copy.copy(found[s]) for s in data.SCENARIO_SYMBOLS if found.get(s)}
 
 
-def x_rule(line: dict[str, Any]) -> dict[str, Any]:
+def x_rule(line: CardLine) -> dict[str, Any]:
     """A card's X as the engine reads it (``chaos.X_KEYS``): −X, with its multiplier, rounding,
     offset and limits."""
     rule: dict[str, Any] = {"per_x": -1}
@@ -86,7 +87,7 @@ def x_rule(line: dict[str, Any]) -> dict[str, Any]:
     return rule
 
 
-def effect(line: dict[str, Any], alt: int = 0) -> dict[str, Any]:
+def effect(line: CardLine, alt: int = 0) -> dict[str, Any]:
     """A card's line as the engine's effect (X still to be given, ``per_x``), with the
     alternative ``alt`` (1 for the first, or the first grade) in force when it is not 0."""
     result: dict[str, Any] = {
