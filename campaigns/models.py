@@ -450,11 +450,11 @@ def _keep_state(event_id: int, state: State) -> None:
 
 
 def _locked() -> models.QuerySet[Campaign]:
-    """The campaign row to change, locked; on SQLite with the top of the undo stack joined
-    (`apply` reads its budget). SQLite's BEGIN IMMEDIATE holds the whole database before the
-    query runs, so the join sees every commit; PostgreSQL re-reads only the locked row after a
-    concurrent commit, so there the top is read in a query of its own (see "Changing the
-    campaign" above)."""
+    """The campaign row to change (a change, an undo, a redo), locked; on SQLite with the top
+    of the undo stack joined (`apply` reads its budget, an undo takes it). SQLite's BEGIN
+    IMMEDIATE holds the whole database before the query runs, so the join sees every commit;
+    PostgreSQL re-reads only the locked row after a concurrent commit, so there the top is read
+    in a query of its own (see "Changing the campaign" above)."""
     rows = Campaign.objects.select_for_update()
     return rows.select_related("undo_top") if connection.vendor == "sqlite" else rows
 
