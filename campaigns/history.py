@@ -39,8 +39,17 @@ MIN_BUDGET = 32 * 1024
 HEAL_EVERY = 64
 
 # What a command's code raises on a payload of the wrong shape (a number where a list was
-# expected, a key missing, nesting too deep): a hostile file, or a post built by hand.
-MALFORMED = (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError)
+# expected, a key missing, a number too large, nesting too deep): a hostile file, or a call
+# that skipped the form's checks.
+MALFORMED = (
+    KeyError,
+    TypeError,
+    ValueError,
+    IndexError,
+    AttributeError,
+    ArithmeticError,
+    RecursionError,
+)
 
 
 def weight(payload: Payload) -> int:

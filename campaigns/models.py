@@ -397,10 +397,10 @@ class Event(models.Model):
         try:
             # The names the group typed, isolated for direction inside the words (bidi.py).
             text = command.describe(bidi.isolate_all(self.data)) if command else self.action
-        except (KeyError, TypeError, ValueError):
+        except history.MALFORMED:
             try:
                 text = command.describe(self.data) if command else self.action
-            except (KeyError, TypeError, ValueError):
+            except history.MALFORMED:
                 text = self.action
         if self.kind == self.Kind.UNDO:
             return gettext("Undid: %(change)s") % {"change": text}
