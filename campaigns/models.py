@@ -140,16 +140,13 @@ class Campaign(models.Model):
         change: str | None = None,
         role: str | None = None,
     ) -> Event:
-        """Undo or redo, one way: lock the row, take the top of the undo stack (undo) or of the
-        redo stack (redo), which must be the event the phone showed (`event_id`, if it says),
-        and move it to the other stack.
-
-        Undoing or redoing a change needs the role its command needs (`role` is the member's,
-        when a member asks). An undo rebuilds the state below the change (its nearest snapshot
-        and the few changes above it), a redo applies the change again: one apply."""
+        """Undo or redo, one way: lock the row, take the top of the undo (redo) stack, which must
+        be the event the phone showed (`event_id`, if it says), onto the other stack. It needs
+        the role its change's command needs (`role`: the member's, when a member asks). An undo
+        rebuilds the state below the change from the nearest snapshot; a redo is one apply."""
         undoing = kind == Event.Kind.UNDO
         with transaction.atomic():
-            campaign = _locked().get(pk=self.pk)
+            campaign = _locked("undo_top" if undoing else "redo_top").get(pk=self.pk)
             if done := campaign._applied(change):
                 return done
             top = campaign.undo_top if undoing else campaign.redo_top
@@ -449,14 +446,15 @@ def _keep_state(event_id: int, state: State) -> None:
     Snapshot.objects.create(event_id=event_id, state=state)
 
 
-def _locked() -> models.QuerySet[Campaign]:
+def _locked(top: str = "undo_top") -> models.QuerySet[Campaign]:
     """The campaign row to change (a change, an undo, a redo), locked; on SQLite with the top
-    of the undo stack joined (`apply` reads its budget, an undo takes it). SQLite's BEGIN
-    IMMEDIATE holds the whole database before the query runs, so the join sees every commit;
-    PostgreSQL re-reads only the locked row after a concurrent commit, so there the top is read
-    in a query of its own (see "Changing the campaign" above)."""
+    of the stack it takes from joined (`top`: the undo stack's for a change, whose budget it
+    reads, and an undo; the redo stack's for a redo). SQLite's BEGIN IMMEDIATE holds the whole
+    database before the query runs, so the join sees every commit; PostgreSQL re-reads only the
+    locked row after a concurrent commit, so there the top is read in a query of its own (see
+    "Changing the campaign" above)."""
     rows = Campaign.objects.select_for_update()
-    return rows.select_related("undo_top") if connection.vendor == "sqlite" else rows
+    return rows.select_related(top) if connection.vendor == "sqlite" else rows
 
 
 def display_name(user: Any, fallback: str = "") -> str:
