@@ -14,14 +14,14 @@ from django.utils.translation import gettext
 from campaigns.commands import CommandError
 
 if TYPE_CHECKING:
-    from django.contrib.auth.base_user import AbstractBaseUser
     from django.contrib.auth.models import AnonymousUser
+    from django.contrib.auth.models import User as AuthUser
 
     from campaigns.games.base import Game
     from campaigns.models import Event, Membership
 
 # Who makes a change: a member, a visitor not logged in, or no one (a script, a test).
-type User = AbstractBaseUser | AnonymousUser | None
+type User = AuthUser | AnonymousUser | None
 
 
 class Asked(TypedDict, total=False):

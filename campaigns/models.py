@@ -150,13 +150,13 @@ class Campaign(models.Model):
             if done := campaign._applied(change):
                 return done
             top = campaign.undo_top if undoing else campaign.redo_top
-            if top is None:
+            target = top if undoing or top is None else top.target  # a redo's: what was undone
+            if top is None or target is None:
                 if undoing:
                     raise CommandError(gettext("There is nothing to undo."))
                 raise CommandError(gettext("There is nothing to redo."))
             if event_id is not None and top.pk != event_id:
                 raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
-            target = top if undoing else top.target
             check_role(campaign.game_module, target.action, role)
             if undoing:
                 state = campaign.state_at(target.chain_id)
