@@ -6,11 +6,30 @@ from __future__ import annotations
 
 import datetime
 import re
+from typing import TYPE_CHECKING, TypedDict
 
 from django.conf import settings
 from django.utils.translation import gettext
 
 from campaigns.commands import CommandError
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import AnonymousUser
+    from django.contrib.auth.models import User as AuthUser
+
+    from campaigns.games.base import Game
+    from campaigns.models import Event, Membership
+
+# Who makes a change: a member, a visitor not logged in, or no one (a script, a test).
+type User = AuthUser | AnonymousUser | None
+
+
+class Asked(TypedDict, total=False):
+    """How an undo or redo was asked for, beside who asked and the event the phone showed."""
+
+    change: str | None  # the id the phone gave it (a change sent again is made once)
+    role: str | None  # the member's role (None: no member asks, a script or a test)
+
 
 # The id a phone gives each change it sends ("<phone>.<tap>", made by live.js), so a change sent
 # again after its answer was lost (the Wi-Fi dropped, the server restarted) is applied once.
@@ -31,13 +50,13 @@ class NotAllowed(CommandError):
     """The member's role may not make (nor undo, nor redo) this change."""
 
 
-def check_role(game, action: str, role: str | None) -> None:
+def check_role(game: Game, action: str, role: str | None) -> None:
     command = game.commands.get(action)
     if role is not None and command is not None and role not in command.roles:
         raise NotAllowed(gettext("Only the owner can do that."))
 
 
-def may_make(game, event, membership) -> bool:
+def may_make(game: Game, event: Event | None, membership: Membership) -> bool:
     """Whether the member may undo or redo this change (False when there is none)."""
     if event is None or not membership.can_change:
         return False

@@ -1,41 +1,59 @@
-"""The one replay behind undo, redo, the replay check and import.
+"""The event core: the one replay behind a tap, undo, redo, the replay check and import.
 
 A campaign's changes in effect form a stack (linear undo): each change points at the change
 below it (`chain`). The state after a change is the state after the change below it with this
 one applied, so the state at any place on the stack is the nearest *snapshot* below it with the
-few changes above the snapshot applied again. A snapshot is kept when the changes since the last
-one would cost about as much to apply again as the state costs to store (`budget_after`), so an
-undo costs about one save of the state, whatever the length of the history, and the snapshots
-take about as much room as the events. A snapshot never goes stale: the changes below an event
-never change (a new change after an undo starts a new branch with its own events).
+few changes above the snapshot applied again (`state_at`). A snapshot is kept when the changes
+since the last one would cost about as much to apply again as the state costs to store
+(`budget`), so an undo costs about one save of the state, whatever the length of the history,
+and the snapshots take about as much room as the events. A snapshot never goes stale: the
+changes below an event never change (a new change after an undo starts a new branch with its
+own events).
+
+Every change, a tap's or a stored one, is applied here (`apply`), and whatever a payload of the
+wrong shape makes a command's code raise is refused here as a CommandError, the one refusal a
+tap and an import answer with.
 
 This module knows nothing of the database: `Campaign` walks the stored events, `transfer` walks
-an imported file's, and both fold them here.
+an imported file's, and both decide and fold here.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterable, Mapping
+import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from campaigns.commands import Command, Payload, State
+from django.utils.translation import gettext
+
+from campaigns.commands import Command, CommandError, Payload, State
 
 # What applying one change costs, in bytes of stored state: a snapshot is due when the changes
 # since the last one weigh as much as the state (and at least MIN_BUDGET).
 CHANGE_WEIGHT = 1024
 MIN_BUDGET = 32 * 1024
+# How often a walk that replays from the very bottom (a history stored before snapshots
+# existed) keeps a snapshot on the way, when its caller keeps them (`state_at`'s `heal`).
+HEAL_EVERY = 64
+
+# What a command's code raises on a payload of the wrong shape (a number where a list was
+# expected, a key missing, a number too large, nesting too deep): a hostile file, or a call
+# that skipped the form's checks.
+MALFORMED = (
+    KeyError,
+    TypeError,
+    ValueError,
+    IndexError,
+    AttributeError,
+    ArithmeticError,
+    RecursionError,
+)
 
 
 def weight(payload: Payload) -> int:
     return CHANGE_WEIGHT + len(json.dumps(payload, separators=(",", ":")))
-
-
-def budget_after(budget_below: int, payload: Payload) -> int:
-    """What is left, after this change, before a snapshot is due (0 or less: due now)."""
-    return budget_below - weight(payload)
 
 
 def fresh_budget(state: State) -> int:
@@ -43,35 +61,105 @@ def fresh_budget(state: State) -> int:
     return max(MIN_BUDGET, len(json.dumps(state, separators=(",", ":"))))
 
 
+def budget(below: int | None, payload: Payload, state: State) -> tuple[int, bool]:
+    """The budget of a change and whether a snapshot of `state`, the state after it, is due.
+
+    `below` is the budget of the change below it (None: it is the bottom of the stack). The
+    budget is what is left, after this change, before a snapshot is due; at a snapshot it
+    starts again from the state's size."""
+    left = (MIN_BUDGET if below is None else below) - weight(payload)
+    if left > 0:
+        return left, False
+    return fresh_budget(state), True
+
+
+def apply(
+    commands: Mapping[str, Command],
+    state: State,
+    action: str,
+    data: Payload,
+    rng: random.Random | None = None,
+) -> Payload:
+    """Apply one change to `state` (changed in place) and return its payload.
+
+    A new change (`rng` given) resolves first, taking its randomness once; a stored one applies
+    a copy of its payload (an apply may keep parts of it in the state). Raises CommandError when
+    the change does not fit the state, and turns whatever else a payload of the wrong shape
+    makes the command's code raise into one: the one place that does, for a tap, an undo, a
+    redo and an import alike."""
+    try:
+        command = commands[action]
+        if rng is not None:
+            payload = command.resolve(state, data, rng)
+            command.apply(state, payload)
+            return payload
+        command.apply(state, copy.deepcopy(data))
+        return data
+    except MALFORMED as error:
+        raise CommandError(gettext("This change holds a value of the wrong kind.")) from error
+
+
 def fold(
     commands: Mapping[str, Command], state: State, changes: Iterable[tuple[str, Payload]]
 ) -> State:
     """Apply the changes, oldest first, to `state` (changed in place and returned)."""
     for action, data in changes:
-        commands[action].apply(state, copy.deepcopy(data))
+        apply(commands, state, action, data)
     return state
 
 
 @dataclass
 class Change:
-    """A change as the replay keeps it: what it did and where it sits on the stack."""
+    """A change as the walk down the stack reads it: what it did and where it sits."""
 
     action: str
     data: Payload
     chain: int | None  # the key of the change below it, None at the bottom
-    budget: int  # what was left before a snapshot was due, after it
+    budget: int = 0  # what was left before a snapshot was due, after it
+    snapshot: bool = False  # whether the state with this change on top is kept
+
+
+def state_at(
+    commands: Mapping[str, Command],
+    initial: State,
+    key: int | None,
+    changes: Mapping[int, Change],
+    snapshot: Callable[[int], State],
+    heal: Callable[[int, State], None] | None = None,
+) -> State:
+    """The state with the change `key` on top of the stack (None: nothing in effect).
+
+    `changes` holds the change `key` and those below it, down to the first with a snapshot (or
+    the bottom); `snapshot(k)` is the kept state at `k`, a copy the fold may change. The changes
+    above the snapshot are applied again to it. A walk that found no snapshot down to the bottom
+    of a long stack keeps some on the way through `heal(k, state)`, when given, once."""
+    above: list[tuple[int, Change]] = []
+    while key is not None and not changes[key].snapshot:
+        above.append((key, changes[key]))
+        key = changes[key].chain
+    state = snapshot(key) if key is not None else copy.deepcopy(initial)
+    above.reverse()
+    for n, (at, change) in enumerate(above, start=1):
+        apply(commands, state, change.action, change.data)
+        if heal is not None and key is None and n % HEAL_EVERY == 0 and n < len(above):
+            heal(at, state)
+    return state
+
+
+class WrongChange(CommandError):
+    """An undo or redo that names another change than the one it would take."""
 
 
 # An undo or redo read from the database needs no check of the change it names.
-ANY: Any = object()
+ANY: object = object()
 
 
 @dataclass
 class Replay:
     """Events folded one by one, in order, the way Campaign.apply, undo and redo make them.
 
-    Keys are the events' sequence numbers. `do`, `undo` and `redo` raise what the command's
-    apply raises, and ValueError when an undo or redo names the wrong change. With
+    Keys are the events' sequence numbers. `do`, `undo` and `redo` raise CommandError when a
+    change does not fit, WrongChange when an undo or redo names the wrong change. With
     `keep_snapshots` off, an undo folds again from the initial state: the plain replay that the
     snapshots are checked against.
     """
@@ -90,13 +178,12 @@ class Replay:
         self.state = copy.deepcopy(self.initial)
 
     def do(self, key: int, action: str, data: Payload) -> Change:
-        fold(self.commands, self.state, [(action, data)])
-        below = self.changes[self.top].budget if self.top is not None else MIN_BUDGET
-        change = Change(action, data, self.top, budget_after(below, data))
-        if change.budget <= 0:
-            if self.keep_snapshots:
-                self.snapshots[key] = copy.deepcopy(self.state)
-            change.budget = fresh_budget(self.state)
+        apply(self.commands, self.state, action, data)
+        below = self.changes[self.top].budget if self.top is not None else None
+        left, due = budget(below, data, self.state)
+        change = Change(action, data, self.top, left, due and self.keep_snapshots)
+        if change.snapshot:
+            self.snapshots[key] = copy.deepcopy(self.state)
         self.changes[key] = change
         self.top = key
         self.undone.clear()
@@ -106,7 +193,7 @@ class Replay:
         """Take the top change out of effect (by the undo event `key`); `target`, when given,
         must name that change. Returns the change undone."""
         if self.top is None or (target is not ANY and target != self.top):
-            raise ValueError("not the change on top")
+            raise WrongChange(gettext("There is nothing to undo."))
         undone = self.top
         self.top = self.changes[undone].chain
         self.undone.append((key, undone))
@@ -116,22 +203,22 @@ class Replay:
     def redo(self, target: object = ANY) -> int:
         """Put the change most recently undone back in effect, with the same outcome."""
         if not self.undone or (target is not ANY and target != self.undone[-1][1]):
-            raise ValueError("not the change undone last")
+            raise WrongChange(gettext("There is nothing to redo."))
         _undo, key = self.undone.pop()
         change = self.changes[key]
-        fold(self.commands, self.state, [(change.action, change.data)])
+        apply(self.commands, self.state, change.action, change.data)
         self.top = key
         return key
 
     def state_at(self, key: int | None) -> State:
         """The state with the change `key` on top: its nearest snapshot and the changes above."""
-        above: list[tuple[str, Payload]] = []
-        while key is not None and key not in self.snapshots:
-            change = self.changes[key]
-            above.append((change.action, change.data))
-            key = change.chain
-        base = self.snapshots[key] if key is not None else self.initial
-        return fold(self.commands, copy.deepcopy(base), reversed(above))
+        return state_at(
+            self.commands,
+            self.initial,
+            key,
+            self.changes,
+            lambda at: copy.deepcopy(self.snapshots[at]),
+        )
 
 
 def replay(

@@ -10,11 +10,10 @@ costs the same at the 100,000th event as at the 10th.
 
 from __future__ import annotations
 
-import copy
 import datetime
 import random
 import secrets
-from typing import Any
+from typing import Any, Unpack
 
 from django.conf import settings
 from django.db import connection, models, transaction
@@ -23,9 +22,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaigns import bidi, history
-from campaigns.changes import check_role, phone_of, same_tap
+from campaigns.changes import Asked, User, check_role, phone_of, same_tap
 from campaigns.commands import CommandError, Payload, State
 from campaigns.games import GAMES, game_choices
+from campaigns.games.base import Game
 
 _system_random = random.SystemRandom()
 
@@ -38,9 +38,9 @@ class Stale(CommandError):
     """The screen the command was made from is older than the campaign."""
 
 
-class CampaignQuerySet(models.QuerySet):
-    def for_user(self, user) -> CampaignQuerySet:
-        if not user.is_authenticated:
+class CampaignQuerySet(models.QuerySet["Campaign"]):
+    def for_user(self, user: User) -> CampaignQuerySet:
+        if user is None or not user.is_authenticated:
             return self.none()
         return self.filter(memberships__user=user)
 
@@ -72,7 +72,7 @@ class Campaign(models.Model):
         return self.name
 
     @property
-    def game_module(self):
+    def game_module(self) -> Game:
         return GAMES[self.game]
 
     # Changing the campaign. Each verb locks the row, then reads the top of the undo or redo
@@ -84,7 +84,7 @@ class Campaign(models.Model):
         self,
         action: str,
         data: Payload,
-        user,
+        user: User,
         seen_version: int | None = None,
         rng: random.Random | None = None,
         change: str | None = None,
@@ -95,8 +95,8 @@ class Campaign(models.Model):
         is now, and Stale when a command that sets an absolute value was made from an old screen.
         A change whose id (`change`) was applied before is not applied again: its event returns.
         """
-        game = self.game_module
-        command = game.commands[action]
+        commands = self.game_module.commands
+        command = commands[action]
         tapped = timezone.now()  # before waiting for the lock: when the tap came
         with transaction.atomic():
             campaign = _locked().get(pk=self.pk)
@@ -111,21 +111,11 @@ class Campaign(models.Model):
             ):
                 raise campaign._stale(seen_version, user, change)
             state = campaign.state  # read under the lock, this call's own: no copy needed
-            payload = command.resolve(state, data, rng or _system_random)
-            command.apply(state, payload)
-            below = campaign.undo_top.budget if campaign.undo_top else history.MIN_BUDGET
-            budget = history.budget_after(below, payload)
-            snapshot = budget <= 0
-            if snapshot:
-                budget = history.fresh_budget(state)
+            payload = history.apply(commands, state, action, data, rng or _system_random)
+            below = campaign.undo_top
+            budget, snapshot = history.budget(below.budget if below else None, payload, state)
             event = campaign._append(
-                user,
-                Event.Kind.DO,
-                action,
-                payload,
-                chain=campaign.undo_top,
-                budget=budget,
-                change=change,
+                user, Event.Kind.DO, action, payload, chain=below, budget=budget, change=change
             )
             if snapshot:
                 Snapshot.objects.create(event=event, state=state)
@@ -134,60 +124,58 @@ class Campaign(models.Model):
         self._take(campaign)
         return event
 
-    def undo(
-        self, user, event_id: int | None = None, change: str | None = None, role: str | None = None
-    ) -> Event:
-        """Undo the newest change still in effect (the one the phone showed, if it says).
+    def undo(self, user: User, event_id: int | None = None, **asked: Unpack[Asked]) -> Event:
+        """Undo the newest change still in effect (the one the phone showed, if it says)."""
+        return self._undo_or_redo(Event.Kind.UNDO, user, event_id, **asked)
 
-        Undoing a change needs the role its command needs (`role` is the member's, when a
-        member asks)."""
+    def redo(self, user: User, event_id: int | None = None, **asked: Unpack[Asked]) -> Event:
+        """Apply again the change most recently undone, with the same outcome (draws included)."""
+        return self._undo_or_redo(Event.Kind.REDO, user, event_id, **asked)
+
+    def _undo_or_redo(
+        self,
+        kind: str,
+        user: User,
+        event_id: int | None,
+        change: str | None = None,
+        role: str | None = None,
+    ) -> Event:
+        """Undo or redo, one way: lock the row, take the top of the undo (redo) stack, which must
+        be the event the phone showed (`event_id`, if it says), onto the other stack. It needs
+        the role its change's command needs (`role`: the member's, when a member asks). An undo
+        rebuilds the state below the change from the nearest snapshot; a redo is one apply."""
+        undoing = kind == Event.Kind.UNDO
         with transaction.atomic():
-            campaign = Campaign.objects.select_for_update().get(pk=self.pk)
+            campaign = _locked("undo_top" if undoing else "redo_top").get(pk=self.pk)
             if done := campaign._applied(change):
                 return done
-            target = campaign.undo_top
-            if target is None:
-                raise CommandError(gettext("There is nothing to undo."))
-            if event_id is not None and target.pk != event_id:
+            top = campaign.undo_top if undoing else campaign.redo_top
+            target = top if undoing or top is None else top.target  # a redo's: what was undone
+            if top is None or target is None:
+                if undoing:
+                    raise CommandError(gettext("There is nothing to undo."))
+                raise CommandError(gettext("There is nothing to redo."))
+            if event_id is not None and top.pk != event_id:
                 raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
             check_role(campaign.game_module, target.action, role)
+            if undoing:
+                state = campaign.state_at(target.chain_id)
+            else:
+                state = campaign.state  # read under the lock, this call's own: no copy needed
+                history.apply(campaign.game_module.commands, state, target.action, target.data)
             event = campaign._append(
                 user,
-                Event.Kind.UNDO,
+                kind,
                 target.action,
                 target.data,
                 target=target,
-                chain=campaign.redo_top,
+                chain=campaign.redo_top if undoing else None,
                 change=change,
             )
-            campaign.undo_top_id, campaign.redo_top = target.chain_id, event
-            campaign._save_state(campaign.state_at(target.chain_id))
-        self._take(campaign)
-        return event
-
-    def redo(
-        self, user, event_id: int | None = None, change: str | None = None, role: str | None = None
-    ) -> Event:
-        """Apply again the change most recently undone, with the same outcome (draws included).
-
-        Redoing a change needs the role its command needs, as undoing it does."""
-        with transaction.atomic():
-            campaign = Campaign.objects.select_for_update().get(pk=self.pk)
-            if done := campaign._applied(change):
-                return done
-            undo_event = campaign.redo_top
-            if undo_event is None:
-                raise CommandError(gettext("There is nothing to redo."))
-            if event_id is not None and undo_event.pk != event_id:
-                raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
-            target = undo_event.target
-            check_role(campaign.game_module, target.action, role)
-            state = campaign.state  # read under the lock, this call's own: no copy needed
-            campaign.game_module.commands[target.action].apply(state, copy.deepcopy(target.data))
-            event = campaign._append(
-                user, Event.Kind.REDO, target.action, target.data, target=target, change=change
-            )
-            campaign.undo_top, campaign.redo_top_id = target, undo_event.chain_id
+            if undoing:  # the undo goes on top of the redo stack
+                campaign.undo_top_id, campaign.redo_top = target.chain_id, event
+            else:
+                campaign.undo_top, campaign.redo_top_id = target, top.chain_id
             campaign._save_state(state)
         self._take(campaign)
         return event
@@ -202,28 +190,28 @@ class Campaign(models.Model):
         return folded.state
 
     def state_at(self, event_id: int | None) -> State:
-        """The state with the change `event_id` on top of the stack (None: nothing in effect):
-        the nearest snapshot at or below it, and the changes above the snapshot applied again."""
-        if event_id is None:
-            return copy.deepcopy(self.initial_state)
-        walked = {event.pk: event for event in Event.objects.raw(_WALK_DOWN, [event_id])}
-        above: list[Event] = []
-        key: int | None = event_id
-        while key is not None and not walked[key].has_snapshot:
-            above.append(walked[key])
-            key = walked[key].chain_id
-        if key is None:
-            state = copy.deepcopy(self.initial_state)
-        else:
-            state = Snapshot.objects.get(event_id=key).state
-        commands = self.game_module.commands
-        above.reverse()
-        for n, event in enumerate(above, start=1):
-            history.fold(commands, state, [(event.action, event.data)])
-            if key is None and n % _HEAL_EVERY == 0 and n < len(above):
-                # A history stored before snapshots existed: keep some now, once.
-                Snapshot.objects.create(event_id=event.pk, state=state)
-        return state
+        """The state with the change `event_id` on top of the stack (None: nothing in effect),
+        from the stored changes down to the nearest snapshot (`history.state_at`); a history
+        stored before snapshots existed gains some on the way."""
+        walked = Event.objects.raw(_WALK_DOWN, [event_id]) if event_id is not None else ()
+        changes = {
+            event.pk: history.Change(
+                event.action,
+                event.data,
+                event.chain_id,
+                # A column of the walk's own (_WALK_DOWN), not a field; 0 or 1 on SQLite.
+                snapshot=bool(event.has_snapshot),  # type: ignore[attr-defined]
+            )
+            for event in walked
+        }
+        return history.state_at(
+            self.game_module.commands,
+            self.initial_state,
+            event_id,
+            changes,
+            snapshot=_stored_state,
+            heal=_keep_state,
+        )
 
     def _take(self, locked: Campaign) -> None:
         """Become the row just saved under the lock, with the undo bar's events it holds: what
@@ -246,7 +234,7 @@ class Campaign(models.Model):
                 return event
         return None
 
-    def _stale(self, seen_version: int, user, change: str | None) -> Stale:
+    def _stale(self, seen_version: int, user: User, change: str | None) -> Stale:
         """The refusal of a change made from an old screen, saying what changed since (the
         newest three) and whether it was this phone's own earlier tap or another phone."""
         since = self.events.filter(seq__gt=seen_version)
@@ -277,15 +265,15 @@ class Campaign(models.Model):
 
     def _append(
         self,
-        user,
+        user: User,
         kind: str,
         action: str,
         data: Payload,
-        target=None,
-        chain=None,
-        budget=0,
-        change=None,
-    ):
+        target: Event | None = None,
+        chain: Event | None = None,
+        budget: int = 0,
+        change: str | None = None,
+    ) -> Event:
         self.version += 1
         return Event.objects.create(
             campaign=self,
@@ -400,16 +388,16 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.campaign_id}#{self.seq} {self.kind} {self.action}"
 
-    def describe(self, game) -> str:
+    def describe(self, game: Game) -> str:
         """This event in plain words, in the reader's language (the game is the campaign's)."""
         command = game.commands.get(self.action)
         try:
             # The names the group typed, isolated for direction inside the words (bidi.py).
             text = command.describe(bidi.isolate_all(self.data)) if command else self.action
-        except (KeyError, TypeError, ValueError):
+        except history.MALFORMED:
             try:
                 text = command.describe(self.data) if command else self.action
-            except (KeyError, TypeError, ValueError):
+            except history.MALFORMED:
                 text = self.action
         if self.kind == self.Kind.UNDO:
             return gettext("Undid: %(change)s") % {"change": text}
@@ -445,18 +433,28 @@ WITH RECURSIVE walk(id, stop) AS (
 SELECT e.id, e.action, e.data, e.chain_id, walk.stop AS has_snapshot
 FROM walk JOIN {Event._meta.db_table} e ON e.id = walk.id
 """
-# How often an undo that replays from the very bottom keeps a snapshot on the way.
-_HEAL_EVERY = 64
 
 
-def _locked() -> models.QuerySet[Campaign]:
-    """The campaign row to change, locked; on SQLite with the top of the undo stack joined
-    (`apply` reads its budget). SQLite's BEGIN IMMEDIATE holds the whole database before the
-    query runs, so the join sees every commit; PostgreSQL re-reads only the locked row after a
-    concurrent commit, so there the top is read in a query of its own (see "Changing the
-    campaign" above)."""
+def _stored_state(event_id: int) -> State:
+    """The snapshot kept at this change: a state of its own, just read."""
+    state: State = Snapshot.objects.get(event_id=event_id).state
+    return state
+
+
+def _keep_state(event_id: int, state: State) -> None:
+    """Keep a snapshot at this change (a history stored before snapshots existed)."""
+    Snapshot.objects.create(event_id=event_id, state=state)
+
+
+def _locked(top: str = "undo_top") -> models.QuerySet[Campaign]:
+    """The campaign row to change (a change, an undo, a redo), locked; on SQLite with the top
+    of the stack it takes from joined (`top`: the undo stack's for a change, whose budget it
+    reads, and an undo; the redo stack's for a redo). SQLite's BEGIN IMMEDIATE holds the whole
+    database before the query runs, so the join sees every commit; PostgreSQL re-reads only the
+    locked row after a concurrent commit, so there the top is read in a query of its own (see
+    "Changing the campaign" above)."""
     rows = Campaign.objects.select_for_update()
-    return rows.select_related("undo_top") if connection.vendor == "sqlite" else rows
+    return rows.select_related(top) if connection.vendor == "sqlite" else rows
 
 
 def display_name(user: Any, fallback: str = "") -> str:

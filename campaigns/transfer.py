@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from campaigns import history
 from campaigns.bulk import write_history
+from campaigns.changes import User
 from campaigns.commands import CommandError, State
 from campaigns.games import GAMES
 from campaigns.games.base import Game
@@ -34,10 +35,9 @@ MAX_EVENTS = 200_000
 MAX_DEPTH = 64
 
 
-class ImportRefused(Exception):
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+class ImportRefused(CommandError):
+    """A file refused whole, nothing created: the refusal a tap gets (CommandError), for a
+    file, with where in the file the message says."""
 
 
 def export_campaign(campaign: Campaign) -> dict[str, Any]:
@@ -165,7 +165,7 @@ def campaign_name(value: object) -> str:
     return value
 
 
-def import_campaign(raw: bytes, user) -> Campaign:
+def import_campaign(raw: bytes, user: User) -> Campaign:
     """Check the whole file, then create the campaign with its events; or create nothing."""
     document = parse(raw)
     key = document.get("game")
@@ -185,7 +185,7 @@ def import_campaign(raw: bytes, user) -> Campaign:
         raise ImportRefused(_("The file's version is not its number of events."))
     try:
         initial = game.initial_state(setup)
-    except (CommandError, KeyError, TypeError, ValueError, AttributeError) as error:
+    except (CommandError, *history.MALFORMED) as error:
         raise ImportRefused(_("The campaign's set-up does not fit the game.")) from error
     initial.update(name=created_name.strip(), archived=False)
 
@@ -257,27 +257,24 @@ def replay_file(
                 change = folded.do(number, action, data)
                 row.update(chain=change.chain, budget=change.budget)
             elif kind == Event.Kind.UNDO:
-                try:
-                    row["target"] = folded.undo(number, item.get("target"))
-                except ValueError:
-                    raise ImportRefused(
-                        _("An undo names the wrong change (%(where)s).") % where
-                    ) from None
+                row["target"] = folded.undo(number, item.get("target"))
                 # An undo points at the undo below it on the redo stack.
                 row["chain"] = folded.undone[-2][0] if len(folded.undone) > 1 else None
             else:
-                try:
-                    row["target"] = folded.redo(item.get("target"))
-                except ValueError:
-                    raise ImportRefused(
-                        _("A redo names the wrong change (%(where)s).") % where
-                    ) from None
+                row["target"] = folded.redo(item.get("target"))
+        except history.WrongChange:
+            wrong = (
+                _("An undo names the wrong change (%(where)s).")
+                if kind == Event.Kind.UNDO
+                else _("A redo names the wrong change (%(where)s).")
+            )
+            raise ImportRefused(wrong % where) from None
         except CommandError as error:
+            # The one refusal of the event core: a change that does not fit, or a value of the
+            # wrong kind anywhere in its payload (history.apply).
             raise ImportRefused(
                 _("The events do not fit together (%(where)s): %(why)s")
                 % {**where, "why": error.message}
             ) from None
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError):
-            raise ImportRefused(_("The events do not fit together (%(where)s).") % where) from None
         rows.append(row)
     return rows, folded

@@ -150,7 +150,7 @@ def undo_or_redo(request: Request, pk: int, which: str) -> HttpResponse:
     message, status = None, 200
     try:
         getattr(campaign, which)(
-            request.user, event_id, posted_change(request), role=membership.role
+            request.user, event_id, change=posted_change(request), role=membership.role
         )
     except Stale as stale:
         message, status = stale.message, 409

@@ -29,6 +29,12 @@ page p50/p95 ms, SQLite · PostgreSQL: 200 phones 400/641 · 420/733; 500: 1208/
 1275/2458; 1,000: 2482/4487 · 1952/4081; 1,000 with 1,000 idle: 1555/2886 · 2587/6772. About
 64 KB per phone per draw, 1.6-2.0 ms of server CPU per phone; an idle stream 32-35 KB of
 the server's memory. delta() between two bag pages: 20 KB of 62 KB, 2.2 ms.
+
+2026-12-03, after (one drawing and one message per push key, the token out of the page, a phone
+at the version before sent only the regions that changed; load average 2.4-2.9, 2-4 draws a
+figure): 1,000 phones p50/p95 130/144-170 ms (SQLite) · 137/157-173 ms (PostgreSQL); with 1,000
+idle more 147-266/284-443 · 122-132/156-168 ms; 14-20 KB per phone per draw (a draw's delta 18 KB
+of the 57 KB bag page), 0.10-0.16 ms of server CPU per phone; an idle stream 39-46 KB.
 """
 
 from __future__ import annotations
@@ -75,7 +81,8 @@ class Phone:
     received: int = 0  # bytes of the stream's body so far
     pages: dict[int, tuple[float, int]] = field(default_factory=dict)  # version: (time, bytes)
     versions_only: int = 0  # `version` messages: the page was not pushed
-    kept: list[str] = field(default_factory=list)  # the pages' HTML (one phone keeps them)
+    partial: int = 0  # `page` messages that held only the regions changed since the last
+    whole: int = 0  # `page` messages that held the whole page
 
 
 class Streams:
@@ -91,17 +98,17 @@ class Streams:
         self.wanted: tuple[int, int, asyncio.Event] | None = None  # version, phones, all there
         self.failed: list[str] = []
 
-    async def open(self, campaign: int, page: str, version: int, cookies: str, keep: bool) -> Phone:
+    async def open(self, campaign: int, page: str, version: int, cookies: str) -> Phone:
         """A phone streaming `page` of `campaign` from `version`, once its stream answered."""
         phone = Phone()
         opened = asyncio.get_running_loop().create_future()
         path = f"/c/{campaign}/stream/?v={version}&page={quote(page, safe='')}"
-        task = self.hold(phone, opened, path, cookies, keep)
+        task = self.hold(phone, opened, path, cookies)
         self.tasks.append(asyncio.create_task(task))
         await opened
         return phone
 
-    async def hold(self, phone: Phone, opened: asyncio.Future, path: str, cookies: str, keep: bool):
+    async def hold(self, phone: Phone, opened: asyncio.Future, path: str, cookies: str):
         request = (
             f"GET {path} HTTP/1.1\r\n"
             f"Host: {self.host}:{self.port}\r\nAccept: text/event-stream\r\n"
@@ -123,7 +130,7 @@ class Streams:
                 phone.received += size
                 buffer += chunk[:-2]
                 while (end := buffer.find(b"\n\n", searched)) >= 0:
-                    self.heard(phone, buffer[:end], keep)
+                    self.heard(phone, buffer[:end])
                     buffer, searched = buffer[end + 2 :], 0
                 searched = max(0, len(buffer) - 1)
         except (OSError, ValueError, asyncio.IncompleteReadError) as error:
@@ -131,7 +138,7 @@ class Streams:
                 opened.set_result(None)
             self.failed.append(repr(error))
 
-    def heard(self, phone: Phone, event: bytes, keep: bool) -> None:
+    def heard(self, phone: Phone, event: bytes) -> None:
         if not event.startswith(b"event: page") and not event.startswith(b"event: version"):
             return
         found = self.VERSION.search(event, 0)
@@ -142,8 +149,10 @@ class Streams:
             phone.versions_only += 1
             return
         phone.pages[version] = (time.perf_counter(), phone.received)
-        if keep:
-            phone.kept.append(json.loads(event.split(b"\ndata: ", 1)[1])["html"])
+        if b'"from": ' in event[:200]:
+            phone.partial += 1
+        else:
+            phone.whole += 1
         self.arrived[version] = self.arrived.get(version, 0) + 1
         if self.wanted and self.wanted[0] == version and self.arrived[version] >= self.wanted[1]:
             self.wanted[2].set()
@@ -235,17 +244,16 @@ async def run(site: Site, made: dict) -> dict:
     table.version = (await table.http.get(f"/c/{table.campaign}/version/")).json()["version"]
     results: dict = {"figures": []}
 
-    async def open_phones(count: int, phones, keep_first=False) -> list[Phone]:
+    async def open_phones(count: int, phones) -> list[Phone]:
         """`count` phones from `phones` ((campaign, page, session) each), a hundred at a time."""
         opened: list[Phone] = []
         for start in range(0, count, 100):
             batch = []
-            for n in range(start, min(count, start + 100)):
+            for _ in range(start, min(count, start + 100)):
                 campaign, page, session = next(phones)
                 cookies = f"sessionid={session}; csrftoken={table.csrf}"
                 version = table.version if campaign == table.campaign else 0
-                keep = keep_first and n == 0
-                batch.append(streams.open(campaign, page, version, cookies, keep))
+                batch.append(streams.open(campaign, page, version, cookies))
             opened += await asyncio.gather(*batch)
         return opened
 
@@ -253,7 +261,7 @@ async def run(site: Site, made: dict) -> dict:
         bag = f"/c/{table.campaign}/p/bag/"
         feed = iter((table.campaign, bag, session) for session in made["watchers"])
         for count in COUNTS:
-            table.phones += await open_phones(count - len(table.phones), feed, not table.phones)
+            table.phones += await open_phones(count - len(table.phones), feed)
             await asyncio.sleep(1)
             figure = Figure(count)
             for _ in range(DRAWS):
@@ -274,7 +282,13 @@ async def run(site: Site, made: dict) -> dict:
             await table.draw(streams, figure)
         results["figures"].append(figure)
         results["versions_only"] = sum(p.versions_only for p in table.phones)
-        results["kept"] = table.phones[0].kept
+        results["partial"] = sum(p.partial for p in table.phones)
+        results["whole"] = sum(p.whole for p in table.phones)
+        # The whole page (a live refresh) before and after one more draw, for delta()'s figures.
+        refresh = {"HX-Request": "true", "X-Live-Refresh": "true"}
+        results["kept"] = [(await table.http.get(bag, headers=refresh)).text]
+        await table.draw(streams, Figure(COUNTS[-1]))
+        results["kept"].append((await table.http.get(bag, headers=refresh)).text)
     finally:
         results["failed"] = streams.failed
         await streams.close()
@@ -352,6 +366,10 @@ def main() -> None:
         print(
             f"  idle streams: server RSS {before / 1024:.0f} MB → {after / 1024:.0f} MB with"
             f" {idle} more: {(after - before) / idle:.1f} KB per idle stream"
+        )
+        print(
+            f"  pages pushed with only the changed regions: {results['partial']},"
+            f" whole: {results['whole']}"
         )
         print(f"  live_delta on two consecutive bag pages: {delta_figures(results['kept'])}")
         if results["versions_only"]:
