@@ -11,6 +11,7 @@ reads the same isolated or not, and is left as it is.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 
 from django.utils.safestring import SafeString, mark_safe
 
@@ -31,6 +32,11 @@ def isolate[T](value: T) -> T | str:
     if isinstance(value, SafeString):
         return mark_safe(f"{FSI}{value}{PDI}")
     return f"{FSI}{value}{PDI}"
+
+
+def isolate_payload(payload: Mapping[str, object]) -> dict[str, object]:
+    """Every typed text in a change's payload isolated, for its words in the history."""
+    return {key: isolate_all(value) for key, value in payload.items()}
 
 
 def isolate_all(value: object) -> object:

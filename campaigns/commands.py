@@ -101,6 +101,11 @@ class Command[S]:
         return (*self.regions, *self.regions_after(payload, state))
 
 
+# A command of whichever game a campaign plays: where the game is chosen at run time (the
+# registry of games, the history, the models), the state is only known as stored JSON.
+AnyCommand = Command[Any]
+
+
 def random_command[S](
     name: str,
     form: type[forms.Form],

@@ -13,13 +13,13 @@ import math
 import re
 from typing import Any
 
+from django.contrib.auth.models import User as AuthUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns import history
 from campaigns.bulk import write_history
-from campaigns.changes import User
 from campaigns.commands import CommandError, State
 from campaigns.games import GAMES
 from campaigns.games.base import Game
@@ -165,7 +165,7 @@ def campaign_name(value: object) -> str:
     return value
 
 
-def import_campaign(raw: bytes, user: User) -> Campaign:
+def import_campaign(raw: bytes, user: AuthUser) -> Campaign:
     """Check the whole file, then create the campaign with its events; or create nothing."""
     document = parse(raw)
     key = document.get("game")

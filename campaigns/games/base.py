@@ -169,6 +169,10 @@ META_COMMANDS: tuple[Command[Named], ...] = (
 )
 
 
+# A game chosen at run time, by a campaign's `game` (campaigns.games.GAMES, the models).
+AnyGame = Game[Any]
+
+
 class Feature[S](Protocol):
     """A feature module of a game: its commands, over the game's state."""
 

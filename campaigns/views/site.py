@@ -167,7 +167,7 @@ def new_campaign(request: SignedInRequest, game_key: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def import_view(request: Request) -> HttpResponse:
+def import_view(request: SignedInRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     status = 200
     if request.method == "POST":
