@@ -33,7 +33,7 @@ import logging
 import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -43,7 +43,7 @@ from django.db.backends.sqlite3 import base as sqlite
 from campaigns.live_sessions import digest, refused, session_model
 
 if TYPE_CHECKING:
-    from campaigns.live_push import Pushed
+    from campaigns.live_push import Board, Pushed
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +125,7 @@ class Hub:
         self.ticks = 0
         self.looks: set[asyncio.Task] = set()
         # By campaign, the pages its streams push (campaigns/live_push.py's Board).
-        self.boards: dict[int, Any] = {}
+        self.boards: dict[int, Board] = {}
 
     def watch(self, campaign_id: int, user_id: int | None, session_key: str | None = None) -> Watch:
         watch = Watch(self, campaign_id, user_id, session_key)

@@ -22,7 +22,7 @@ from campaigns import history
 from campaigns.bulk import write_history
 from campaigns.commands import CommandError, State
 from campaigns.games import GAMES
-from campaigns.games.base import Game
+from campaigns.games.base import AnyGame
 from campaigns.models import Campaign, Event, Membership, display_name
 
 FORMAT = "companion-campaign"
@@ -123,7 +123,7 @@ def parse(raw: bytes) -> dict[str, Any]:
     return document
 
 
-def nested_deeper(document: Any, limit: int) -> bool:
+def nested_deeper(document: object, limit: int) -> bool:
     """Whether lists and objects in `document` nest more than `limit` levels (without
     recursion: a file may nest far deeper than Python's stack)."""
     stack = [(document, 1)] if isinstance(document, dict | list) else []
@@ -217,7 +217,7 @@ def import_campaign(raw: bytes, user: AuthUser) -> Campaign:
 
 
 def replay_file(
-    game: Game, initial: State, events: list[Any]
+    game: AnyGame, initial: State, events: list[object]
 ) -> tuple[list[dict[str, Any]], history.Replay]:
     """Fold the file's events the way Campaign.apply/undo/redo would have made them, checking
     each change through the same apply() a tap goes through, in the state it was made in, with

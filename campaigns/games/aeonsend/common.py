@@ -7,8 +7,7 @@ now) are checked by each command's apply(), the code that replay, undo, redo and
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -45,7 +44,9 @@ def find[T: Mapping[str, object]](items: list[T], payload: Payload, key: str = "
     raise CommandError(_("That entry is not there any more."), key)
 
 
-def copy_named(items: Any, payload: Payload, field: str, key: str | None = None) -> None:
+def copy_named(
+    items: Sequence[Mapping[str, object]], payload: Payload, field: str, key: str | None = None
+) -> None:
     """Copies the `field` of the entry the payload names (its "item") into the payload as `key`
     (default `field`), for the history's words: "" when it is not there."""
     found = next((i for i in items if i["id"] == payload.get("item")), None)
@@ -77,12 +78,12 @@ class ValuesField(forms.Field):
         super().__init__(**kwargs)
         self.max_items, self.max_length = max_items, max_length
 
-    def bound_data(self, data: Any, initial: Any) -> None:
+    def bound_data(self, data: object, initial: object) -> None:
         # The template draws the checkboxes (the choices are the campaign's); the hidden-fields
         # partial must not post a refused list back as one more value.
         return None
 
-    def to_python(self, value: Any) -> list[str]:
+    def to_python(self, value: object) -> list[str]:
         if value in (None, ""):
             return []
         if isinstance(value, str):
@@ -107,7 +108,7 @@ class LinesField(forms.CharField):
         super().__init__(**kwargs)
         self.max_items, self.item_length = max_items, item_length
 
-    def clean(self, value: Any) -> list[str]:
+    def clean(self, value: object) -> list[str]:
         text = super().clean(value)
         items = [line.strip() for line in text.splitlines() if line.strip()]
         if len(items) > self.max_items:

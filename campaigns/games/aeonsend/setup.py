@@ -172,7 +172,7 @@ class SetupForm(forms.Form):
         }
 
 
-def _setup_str(player: dict[str, Any], key: str, blank: bool = False) -> str:
+def _setup_str(player: Payload, key: str, blank: bool = False) -> str:
     return need_str(player, key, data.NAME_LENGTH, blank=blank).strip()
 
 

@@ -3,6 +3,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import CommandError, Payload
 from campaigns.trackers import add_tracker, parse_checklist_line, parse_counter_line
@@ -13,7 +14,9 @@ def lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-def lines_field(label: Any, max_length: int, rows: int, example: str, help_text: Any):
+def lines_field(
+    label: StrOrPromise, max_length: int, rows: int, example: str, help_text: StrOrPromise
+) -> forms.CharField:
     """A text of lines, one tracker a line (optional): `example` is shown until one is typed."""
     return forms.CharField(
         label=label,

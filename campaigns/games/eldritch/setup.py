@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import Command, CommandError, Payload
 from campaigns.engines import mythos
@@ -25,7 +26,7 @@ from campaigns.games.eldritch.common import REGIONS, new_investigator, number_fi
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 
-def ancient_one_choices() -> list[tuple[str, Any]]:
+def ancient_one_choices() -> list[tuple[str, StrOrPromise]]:
     """By name as the reader's edition prints it, where a source gives one (names.py)."""
     return [(name, names.printed(name)) for name in data.ANCIENT_ONES] + [
         (data.CUSTOM, gettext_lazy("Another (typed below)"))
