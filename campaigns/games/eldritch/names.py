@@ -14,7 +14,7 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from django import forms
 from django.utils import translation
@@ -26,7 +26,16 @@ from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS
 from campaigns.games.eldritch.state import EldritchState
 
-PRINTED: dict[str, Any] = json.loads((Path(__file__).with_name("names.json")).read_text("utf-8"))
+
+class Printed(TypedDict):
+    """names.json: by our data's name, the names editions print, by language ("ja", …), with
+    their sources (its `_about` aside)."""
+
+    ancient_ones: dict[str, dict[str, object]]
+    investigators: dict[str, dict[str, object]]
+
+
+PRINTED: Printed = json.loads((Path(__file__).with_name("names.json")).read_text("utf-8"))
 MAX_NAMES = 500
 
 
