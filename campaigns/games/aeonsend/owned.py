@@ -13,7 +13,6 @@ the event with names and costs and replays the same if the facts file changes.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -122,7 +121,7 @@ class MarketForm(forms.Form):
     )
 
 
-def market_tiles(payload: Payload) -> list[dict[str, Any]]:
+def market_tiles(payload: Payload) -> list[cards.Tile]:
     return cards.markets()[need_choice(payload, "market", cards.markets())]["tiles"]
 
 
@@ -167,9 +166,9 @@ def apply_market(state: AeonsEndState, payload: Payload) -> None:
 
 
 def describe_market(p: Payload) -> str:
-    market = cards.markets().get(str(p.get("market") or ""), {})
+    market = cards.markets().get(str(p.get("market") or ""))
     return _("Outside the campaign: rolled %(market)s: %(names)s") % {
-        "market": market.get("name", ""),
+        "market": market["name"] if market else "",
         "names": joined(p.get("names") or []),
     }
 
