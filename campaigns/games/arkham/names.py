@@ -51,7 +51,7 @@ CALLED = forms.CharField(
 # An investigator
 
 
-def card_of(found: Investigator) -> dict[str, Any] | None:
+def card_of(found: Investigator) -> catalogue.InvestigatorCard | None:
     return catalogue.BY_CODE.get(found.get("code") or "")
 
 
@@ -117,7 +117,7 @@ def own(state: ArkhamState) -> dict[str, str]:
     return names if isinstance(names, dict) else {}
 
 
-def scenario_of(state: ArkhamState, payload: Payload) -> dict[str, Any]:
+def scenario_of(state: ArkhamState, payload: Payload) -> catalogue.Step:
     ref = payload.get("scenario")
     found = catalogue.step(state["campaign"], ref) if isinstance(ref, str) else None
     if found is None or found["kind"] != "scenario":
