@@ -69,10 +69,10 @@ def lines(state: ArkhamState) -> dict[str, CardLine]:
     return {s: copy.copy(found[s]) for s in data.SCENARIO_SYMBOLS if found.get(s)}
 
 
-def x_rule(line: CardLine) -> dict[str, Any]:
+def x_rule(line: CardLine) -> chaos.Effect:
     """A card's X as the engine reads it (``chaos.X_KEYS``): −X, with its multiplier, rounding,
     offset and limits."""
-    rule: dict[str, Any] = {"per_x": -1}
+    rule: chaos.Effect = {"per_x": -1}
     multiplier = line.get("x_multiplier", 1)
     if multiplier == 0.5:
         rule["x_per"] = 2
@@ -87,10 +87,10 @@ def x_rule(line: CardLine) -> dict[str, Any]:
     return rule
 
 
-def effect(line: CardLine, alt: int = 0) -> dict[str, Any]:
+def effect(line: CardLine, alt: int = 0) -> chaos.Effect:
     """A card's line as the engine's effect (X still to be given, ``per_x``), with the
     alternative ``alt`` (1 for the first, or the first grade) in force when it is not 0."""
-    result: dict[str, Any] = {
+    result: chaos.Effect = {
         "modifier": 0 if line["modifier"] == "X" else int(line["modifier"]),
         "reveal_another": bool(line.get("reveal_another")),
         "auto_fail": bool(line.get("auto_fail")),
@@ -116,7 +116,7 @@ def effect(line: CardLine, alt: int = 0) -> dict[str, Any]:
     return result
 
 
-def card_effects(state: ArkhamState) -> dict[str, dict[str, Any]]:
+def card_effects(state: ArkhamState) -> dict[str, chaos.Effect]:
     """The card's effects for the scenario being played, as the engine reads them, with the
     group's counts folded into X (a count not given yet counts 0) and the alternatives they
     switched on."""

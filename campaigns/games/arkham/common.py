@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from django import forms
@@ -118,20 +118,25 @@ def scenario_effects(state: ArkhamState) -> dict[str, SymbolEffect]:
     return {}
 
 
-def effects_for(state: ArkhamState, investigator_id: object) -> dict[str, dict[str, Any]]:
+def effects_for(state: ArkhamState, investigator_id: object) -> dict[str, chaos.Effect]:
     """The symbol effects of a test: the scenario's four (the card's lines, each replaced by
     what the group typed for it), what the investigator testing changes of them (Jim Culver's
     skull), and their elder sign."""
     effects = card.card_effects(state)
-    effects.update({k: dict(v) for k, v in scenario_effects(state).items()})
+    effects.update({k: engine_effect(v) for k, v in scenario_effects(state).items()})
     for found in state.get("investigators", []):
         if found["id"] == investigator_id:
-            effects.update({k: dict(v) for k, v in found.get("symbols", {}).items()})
-            elder = found["elder"]
+            effects.update({k: engine_effect(v) for k, v in found.get("symbols", {}).items()})
+            elder = engine_effect(found["elder"])
             effects["elder_sign"] = {
                 k: v for k, v in elder.items() if k in ("modifier", "auto_succeed", "per_x")
             }
     return effects
+
+
+def engine_effect(effect: Mapping[str, object]) -> chaos.Effect:
+    """An effect as stored (its numbers and flags) as the engine reads it."""
+    return {key: value for key, value in effect.items() if isinstance(value, int)}
 
 
 # Resolve steps that copy names into the payload, for the history

@@ -10,7 +10,6 @@ a test are ``draw``'s.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -78,7 +77,7 @@ def x_of(state: ArkhamState, data_: Payload, investigator_id: object) -> dict[st
     return values
 
 
-def test_effects(state: ArkhamState, test: Test) -> dict[str, dict[str, Any]]:
+def test_effects(state: ArkhamState, test: Test) -> dict[str, chaos.Effect]:
     """The effects in force in a test, with its X folded in."""
     try:
         return chaos.with_x(effects_for(state, test["investigator"]), test.get("x", {}))
