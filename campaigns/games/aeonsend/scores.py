@@ -199,7 +199,7 @@ def score_view(state: AeonsEndState, table: dict[str, Any], deck: dict[str, Any]
         }
         for number, row in enumerate(state["scores"], start=1)
     ]
-    prefill: dict[str, Any] = {
+    prefill: dict[str, object] = {
         "date": timezone.localdate().isoformat(),
         "chapter": int(state["chapter"].split("-")[0]),
         "lives": {},

@@ -31,7 +31,7 @@ def start_log(state: ArkhamState, campaign: str) -> None:
     """The sections a campaign starts with: Campaign Notes and the campaign's own."""
     sections = [(data.CAMPAIGN_NOTES, "notes", [])] + data.CAMPAIGNS[campaign]["sections"]
     for name, kind, items in sections:
-        spec: dict[str, Any] = {"kind": kind, "name": name, "shipped": True}
+        spec: Payload = {"kind": kind, "name": name, "shipped": True}
         if kind == "counter":
             spec.update(minimum=0, maximum=None, start=0)
         if kind == "checklist":

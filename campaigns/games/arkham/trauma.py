@@ -12,7 +12,6 @@ from the trauma against health and sanity, or from ``marked``) and ``marked``.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -147,7 +146,7 @@ def describe_mark(p: Payload) -> str:
 
 
 def after_scenario(
-    found: Investigator, row: dict[str, Any], who: dict[str, str], key: int
+    found: Investigator, row: Payload, who: dict[str, str], key: int
 ) -> dict[str, int]:
     """The trauma an investigator gained in a scenario, and killed or insane as the group
     recorded it (the step after a scenario): the gains, each kind refused next to its field

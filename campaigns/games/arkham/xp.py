@@ -13,7 +13,7 @@ In the state each investigator has ``xp`` (earned, all told), ``spent`` and ``pu
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Literal
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -51,14 +51,14 @@ def apply_xp(state: ArkhamState, payload: Payload) -> None:
 # After a scenario (the record of it: ``scenario``)
 
 
-def refuse_past_limit(found: Investigator, gained: Any) -> None:
+def refuse_past_limit(found: Investigator, gained: object) -> None:
     """The record after a scenario refuses the XP gained that takes the total past the limit,
     as the XP field does (``apply_xp``)."""
     if isinstance(gained, int) and gained >= 0 and found["xp"] + gained > MAX_XP:
         raise CommandError(_("Keep XP to %(n)d or less.") % {"n": MAX_XP}, f"xp-{found['id']}")
 
 
-def gained_after_scenario(row: dict[str, Any], who: dict[str, str], key: int) -> int:
+def gained_after_scenario(row: Payload, who: dict[str, str], key: int) -> int:
     """The XP an investigator gained in a scenario: from 0 to 100."""
     xp = need_int(row, "xp")
     if not 0 <= xp <= 100:
@@ -257,7 +257,7 @@ class BuyForm(InvestigatorIdForm):
         most=30,
     )
 
-    def purchase_kinds(self) -> list[Any]:
+    def purchase_kinds(self) -> list[forms.BoundField]:
         return [self[kind] for kind in KINDS]
 
     def clean(self) -> dict[str, object]:
