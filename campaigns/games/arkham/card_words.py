@@ -7,12 +7,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django_stubs_ext import StrOrPromise
 
 from campaigns.games.arkham.state import CardLine
 from campaigns.words import joined
 
 # What an X counts, by the facts' neutral key, in our own words.
-X_LABELS: dict[str, Any] = {
+X_LABELS: dict[str, StrOrPromise] = {
     "trait_enemies_at_location": gettext_lazy("enemies of the card's trait at your location"),
     "doom_on_cultist_enemies": gettext_lazy("doom on Cultist enemies"),
     "doom_in_play": gettext_lazy("doom in play"),

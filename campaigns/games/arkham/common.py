@@ -155,7 +155,7 @@ def signed(value: int) -> str:
     return f"{value:+d}".replace("-", "−") if value else "0"
 
 
-def token_words(tokens: Any) -> str:
+def token_words(tokens: object) -> str:
     if not isinstance(tokens, list):
         return ""
     return joined(data.TOKEN_LABELS.get(t, t) for t in tokens)

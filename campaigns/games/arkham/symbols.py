@@ -12,6 +12,7 @@ through ``common.effects_for`` when a token is revealed and when the odds are wo
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -174,7 +175,7 @@ def describe_own_symbol(p: Payload) -> str:
     }
 
 
-def elder_is_set(elder: dict[str, Any]) -> bool:
+def elder_is_set(elder: Mapping[str, object]) -> bool:
     """Whether the group entered the elder sign (a state from before the mark counts one that
     differs from the starting +0)."""
     return bool(elder.get("set") or elder.get("modifier") or elder.get("auto_succeed"))

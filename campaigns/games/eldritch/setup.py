@@ -116,7 +116,7 @@ class SetupForm(forms.Form):
                 required=False,
             )
 
-    def investigator_fields(self) -> list[Any]:
+    def investigator_fields(self) -> list[forms.BoundField]:
         return [self[f"investigator_{n}"] for n in range(1, data.MAX_PLAYERS + 1)]
 
     def clean(self) -> dict[str, object]:
