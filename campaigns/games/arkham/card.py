@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -30,22 +30,48 @@ from campaigns.games.arkham.card_words import X_LABELS, alternatives, line_words
 from campaigns.games.arkham.frost import counts_as_frost
 from campaigns.games.arkham.state import ArkhamState, CardLine, ScenarioCard
 
-SIDES = {"easy-standard": "easy_standard", "hard-expert": "hard_expert"}
-CARDS: dict[str, dict[str, Any]] = catalogue._load("scenario_tokens.json")["campaigns"]
+Side = Literal["easy_standard", "hard_expert"]
+SIDES: dict[str, Side] = {"easy-standard": "easy_standard", "hard-expert": "hard_expert"}
+
+
+class CardSides(TypedDict):
+    """A scenario card's two sides: its four symbols' lines (None: the symbol has no line)."""
+
+    easy_standard: dict[str, CardLine | None]
+    hard_expert: dict[str, CardLine | None]
+
+
+class CardFacts(CardSides):
+    """A scenario's reference card (facts/scenario_tokens.json): a card with acts has a side
+    per act (`variants`, the default one's key in `variant_default`)."""
+
+    reference_card: str
+    match_basis: str
+    variant_default: NotRequired[str | None]
+    variants: NotRequired[dict[str, CardSides]]
+
+
+class CampaignCards(TypedDict):
+    name: str
+    scenarios: dict[str, CardFacts]
+
+
+CARDS: dict[str, CampaignCards] = catalogue._load("scenario_tokens.json")["campaigns"]
 MAX_COUNT = chaos.MAX_X
 
 # Reading the facts
 
 
-def scenario_card(campaign: str, ref: str | None) -> dict[str, Any] | None:
-    return CARDS.get(campaign, {}).get("scenarios", {}).get(ref or "")
+def scenario_card(campaign: str, ref: str | None) -> CardFacts | None:
+    cards = CARDS.get(campaign)
+    return cards["scenarios"].get(ref or "") if cards else None
 
 
-def acts(card: dict[str, Any]) -> list[tuple[str, str]]:
+def acts(card: CardFacts | None) -> list[tuple[str, str]]:
     """The card's variants, its default first: (key, label), e.g. ("", "Act 1"), ("act_2", …)."""
-    if not card.get("variants"):
+    if not card or not (variants := card.get("variants")):
         return []
-    keys = [card.get("variant_default", ""), *card["variants"]]
+    keys = [card.get("variant_default") or "", *variants]
     return [("" if i == 0 else key, act_label(key)) for i, key in enumerate(keys)]
 
 
@@ -64,9 +90,10 @@ def lines(state: ArkhamState) -> dict[str, CardLine]:
     if card is None:
         return {}
     side = SIDES[data.BANDS[state["difficulty"]]]
-    sides = card["variants"].get(held.get("act"), card) if card.get("variants") else card
-    found = sides.get(side, {})
-    return {s: copy.copy(found[s]) for s in data.SCENARIO_SYMBOLS if found.get(s)}
+    variants = card.get("variants")
+    sides: CardSides = variants.get(held["act"], card) if variants else card
+    found = sides[side]
+    return {s: copy.copy(line) for s in data.SCENARIO_SYMBOLS if (line := found.get(s))}
 
 
 def x_rule(line: CardLine) -> chaos.Effect:
@@ -242,7 +269,7 @@ def describe_alt(p: Payload) -> str:
 
 def apply_act(state: ArkhamState, payload: Payload) -> None:
     held = held_card(state, "act")
-    card = scenario_card(state["campaign"], held["scenario"]) or {}
+    card = scenario_card(state["campaign"], held["scenario"])
     act = str(payload.get("act") or "")
     if act not in ([k for k, _label in acts(card)] or [""]):
         raise CommandError(_("This scenario's card has no side for that act."), "act")
