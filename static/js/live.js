@@ -267,7 +267,12 @@
         answered = r.ok;
         return r.ok ? r.json() : null;
       })
-      .then(function (data) { if (data) seen(data.version); })
+      .then(function (data) {
+        if (!data) return;
+        // The member's role changed since the page was drawn (the stream would say "role").
+        if (data.role && root.dataset.role && data.role !== root.dataset.role) { gone("role"); return; }
+        seen(data.version);
+      })
       .catch(function () {})
       .finally(function () {
         if (over) return;
