@@ -11,8 +11,9 @@ database connection. What wakes it:
   query) a few times a second, and reads the watched campaigns' versions only when it moved.
 
 A notice is `<campaign> v <version>`, `<campaign> left <user>` (a member removed),
-`<campaign> role <user> <role>` (a member's role changed) or `<campaign> gone` (the campaign
-deleted); the last three end that member's or everyone's stream.
+`<campaign> role <user> <role>` (a member's role changed), `<campaign> display` (a new
+invitation retired the table display's link) or `<campaign> gone` (the campaign deleted); the
+last four end that member's, the display's or everyone's stream.
 
 A stream follows its session too: it pushes whole pages, so it must stop as soon as the phone
 could no longer ask for them itself. `session <digest>` (a session logged out or flushed: the
@@ -76,7 +77,8 @@ class Watch:
         self.version: int | None = None
         self.gone = False
         # Why the member may no longer look: "deleted" (the campaign), "removed" (the member),
-        # "role" (the member's role changed) or "login" (the session ended).
+        # "role" (the member's role changed), "login" (the session ended) or, for the table
+        # display, "retired" (its link was made anew).
         self.why = ""
         # The server is stopping: the stream ends as at its lifetime (the phone comes back).
         self.closing = False
@@ -206,6 +208,8 @@ class Hub:
                     watch.end("deleted")
                 elif kind == "left" and watch.user_id == int(rest[0]):
                     watch.end("removed")
+                elif kind == "display" and watch.user_id is None:
+                    watch.end("retired")  # the display's link was made anew
                 elif kind == "role" and watch.user_id == int(rest[0]):
                     if not watch.opened:
                         watch.doubt = True
@@ -408,8 +412,12 @@ async def messages(
 
 
 def campaign_saved(sender, instance, created: bool, using: str, **kwargs) -> None:
-    if not created:
-        announce(f"{instance.pk} v {instance.version}", using)
+    if created:
+        return
+    if "invite_token" in (kwargs.get("update_fields") or ()):
+        # A new invitation retires the table display's link (made from it): its stream ends.
+        announce(f"{instance.pk} display", using)
+    announce(f"{instance.pk} v {instance.version}", using)
 
 
 def campaign_deleted(sender, instance, using: str, **kwargs) -> None:

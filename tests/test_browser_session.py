@@ -56,3 +56,20 @@ def test_a_player_made_viewer_sees_the_viewers_page_at_once(phones):
     # (The note sits outside every live region: only the page drawn again shows it.)
     expect(friend.get_by_text("You are a viewer")).to_be_visible()
     shot(friend, "made-viewer")
+
+
+def test_a_polling_phone_made_viewer_sees_the_viewers_page_too(phones):
+    """A phone whose browser holds no stream (it polls the version) learns of its new role from
+    the poll's answer."""
+    owner, friend = phones
+    friend.add_init_script("delete window.EventSource;")
+    sign_up(owner, "poll-owner")
+    create_any_game(owner, "Polled")
+    with friend.expect_response(lambda r: "/version/" in r.url and r.status == 200):
+        join_by_invitation(owner, friend, "Poller")
+    expect(friend.get_by_role("region", name="Doom").locator("output")).to_have_text("0")
+
+    owner.reload()
+    owner.get_by_role("button", name="Make viewer").click()
+
+    expect(friend.get_by_text("You are a viewer")).to_be_visible()

@@ -16,10 +16,11 @@ import httpx
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import connection
-from django.test import AsyncClient
+from django.test import AsyncClient, Client
 
 from campaigns import live
 from campaigns.models import Membership
+from campaigns.views.display import display_url
 from tests.factories import make_campaign, make_user
 from tests.journeys import Phone, Site
 
@@ -296,3 +297,43 @@ def test_in_one_process_each_stream_ends_with_its_own_session_or_role():
         "demoted": 'event: gone\ndata: {"why": "role"}\n\n',
         "renewed": 'event: gone\ndata: {"why": "login"}\n\n',
     }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_invitation_ends_the_table_displays_stream_not_the_members():
+    owner = make_user("olive")
+    campaign = make_campaign(owner)
+    display = display_url(campaign)
+
+    async def table() -> tuple[str, bool]:
+        shown = await AsyncClient().get(f"{display}stream/?v=0")
+        assert shown.status_code == 200
+        screen = aiter(shown.streaming_content)
+        assert (await anext(screen)).startswith(b"retry:")
+        member = AsyncClient()
+        await member.aforce_login(owner)
+        phone = aiter((await member.get(f"/c/{campaign.pk}/stream/?v=0")).streaming_content)
+        await anext(phone)
+        pending = asyncio.ensure_future(next_event(phone))
+        await sync_to_async(renew)(campaign)
+        said = await asyncio.wait_for(next_event(screen), timeout=10)
+        still = not pending.done()
+        pending.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await pending
+        await live.hub().stop()
+        return said, still
+
+    with ThreadPoolExecutor(1) as pool:
+        said, member_still_streams = pool.submit(asyncio.run, table()).result()
+    assert said == 'event: gone\ndata: {"why": "retired"}\n\n'
+    assert member_still_streams
+    # The retired link is not found any more (live.js loads it again and shows that).
+    assert Client().get(display).status_code == 404
+
+
+def renew(campaign) -> None:
+    try:
+        campaign.rotate_invite()
+    finally:
+        connection.close()

@@ -50,9 +50,10 @@ PUSHED = {"campaign", "game-page", "history", "settings"} - UNSHARED
 @login_required
 @require_GET
 def version(request: Request, pk: int) -> JsonResponse:
-    """The polling fallback: the campaign's version, for phones that cannot hold a stream."""
-    campaign, _membership = member_campaign(request, pk)
-    return JsonResponse({"version": campaign.version})
+    """The polling fallback: the campaign's version, for phones that cannot hold a stream, and
+    the member's role (a page drawn for another role is drawn again, as a stream's is)."""
+    campaign, membership = member_campaign(request, pk)
+    return JsonResponse({"version": campaign.version, "role": membership.role})
 
 
 async def stream(request: Request, pk: int) -> HttpResponseBase:

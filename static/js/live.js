@@ -210,9 +210,9 @@
     if (leaving || over) return;
     over = true;
     // The session ended (logged out here or elsewhere, expired, a new password), or the member's
-    // role changed: the page again shows what the server says now, the log-in page or the
-    // page for that role.
-    if (why === "login" || why === "role") { window.location.reload(); return; }
+    // role changed, or a display's link was retired: the page again shows what the server says
+    // now, the log-in page, the page for that role or the display's "not found".
+    if (why === "login" || why === "role" || why === "retired") { window.location.reload(); return; }
     var notice = document.createElement("section");
     notice.className = "card gone";
     notice.setAttribute("role", "alert");
@@ -267,7 +267,12 @@
         answered = r.ok;
         return r.ok ? r.json() : null;
       })
-      .then(function (data) { if (data) seen(data.version); })
+      .then(function (data) {
+        if (!data) return;
+        // The member's role changed since the page was drawn (the stream would say "role").
+        if (data.role && root.dataset.role && data.role !== root.dataset.role) { gone("role"); return; }
+        seen(data.version);
+      })
       .catch(function () {})
       .finally(function () {
         if (over) return;

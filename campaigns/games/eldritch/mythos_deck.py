@@ -24,6 +24,7 @@ from campaigns.commands import (
 from campaigns.engines import mythos
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS, game_of
+from campaigns.games.eldritch.doom import omen_colour
 from campaigns.games.eldritch.state import EldritchState, Game
 
 
@@ -152,7 +153,7 @@ def icons(game: Game) -> list[dict[str, object]]:
 
 def surge(game: Game) -> dict[str, object]:
     """A surge at each gate of the omen's colour; with none open, one gate spawns [001:468]."""
-    colour = data.OMEN_TRACK[game["omen"] % len(data.OMEN_TRACK)]
+    colour = omen_colour(game)
     gates = game["gates"][colour]
     n = game["reference"]["monster_surge"]
     words = {"n": n, "colour": data.GATE_COLOURS[colour]}
