@@ -147,11 +147,14 @@
 
   // After a partial page from version `from` to `v`, the regions it did not hold show version
   // v too: their forms say so (a change from them is not stale). Not those left as they were
-  // because the user is typing there: they still show `from`.
+  // because the user is typing there, or that hold a refusal or a change on its way, whether
+  // the partial page held them or not: they still show `from`, as after a whole page.
   function movedOn(from, v) {
     var forms = document.querySelectorAll('input[name=version][value="' + from + '"]');
     Array.prototype.forEach.call(forms, function (input) {
-      if (kept.indexOf(input.closest("[data-live][id]")) < 0) input.setAttribute("value", String(v));
+      var region = input.closest("[data-live][id]");
+      if (kept.indexOf(region) >= 0 || (region && typingIn(region))) return;
+      input.setAttribute("value", String(v));
     });
   }
 
