@@ -158,7 +158,9 @@ def card_effects(state: ArkhamState) -> dict[str, chaos.Effect]:
 # What the page shows
 
 
-def card_view(state: ArkhamState, typed: set[str], in_bag: dict[str, int]) -> dict[str, Any] | None:
+def card_view(
+    state: ArkhamState, typed: set[str], in_bag: dict[str, int]
+) -> dict[str, object] | None:
     """The scenario card's four lines as the page shows them, the counts X asks for (one field
     per thing counted), the alternatives to switch on and the acts to choose, or None when the
     scenario being played has no card. ``typed`` are the symbols the group typed, which win."""

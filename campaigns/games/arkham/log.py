@@ -108,7 +108,7 @@ def log_items(state: ArkhamState) -> list[dict[str, Any]]:
     return items
 
 
-def log_view(state: ArkhamState, in_play: int) -> dict[str, Any]:
+def log_view(state: ArkhamState, in_play: int) -> dict[str, object]:
     log = log_items(state)
     return {
         "log": log,

@@ -133,7 +133,7 @@ def bag_changes(payload: Payload) -> list[object]:
 
 
 def resolve_record_scenario(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
-    people: dict[int, dict[str, Any]] = {}
+    people: dict[int, Payload] = {}
     entries, counters = [], []
     for key, value in data_.items():
         kind, _sep, number = key.partition("-")
@@ -370,7 +370,7 @@ def scenario_view(state: ArkhamState, in_play: list[dict[str, Any]]) -> dict[str
         return shown(name, name in shipped)
 
     # The fields the step after a scenario shows, by name: the form makes one per key.
-    record_initial: dict[str, Any] = {key: None for p in in_play for key in p["keys"].values()}
+    record_initial: dict[str, object] = {key: None for p in in_play for key in p["keys"].values()}
     for item in state["trackers"]:
         if item["kind"] in ("notes", "counter"):
             record_initial[f"{'entry' if item['kind'] == 'notes' else 'count'}-{item['id']}"] = None

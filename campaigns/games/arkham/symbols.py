@@ -291,10 +291,10 @@ class ElderForm(InvestigatorIdForm):
     )
 
 
-def effect_initial(state: ArkhamState) -> dict[str, Any]:
+def effect_initial(state: ArkhamState) -> dict[str, object]:
     """The effects form's initial values: what each symbol entered so far for the scenario
     being played does (a symbol not entered yet is not in it)."""
-    initial: dict[str, Any] = {}
+    initial: dict[str, object] = {}
     for symbol, line in card.lines(state).items():
         # As the card says, its number ready in the field for a group that changes it.
         initial[symbol] = "card"
