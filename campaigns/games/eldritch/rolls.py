@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import (
     Command,
@@ -160,9 +161,26 @@ def odds_table(count: int, success_on: int, clues: int) -> list[dict[str, object
     ]
 
 
-def rolls_view(game: Game, query: Mapping[str, str]) -> dict[str, Any]:
+class ShownRoll(Roll):
+    """The last roll as the page shows it."""
+
+    successes: int
+    dice: list[dict[str, object]]
+    can_reroll: bool
+    clues: int | None
+    odds: list[dict[str, object]]
+
+
+class RollsView(TypedDict):
+    last_roll: ShownRoll | None
+    asked: dict[str, object] | None  # the odds asked for: dice, clues, rows
+    bonus_choices: Mapping[str, tuple[int, StrOrPromise]]
+    query: dict[str, str]
+
+
+def rolls_view(game: Game, query: Mapping[str, str]) -> RollsView:
     last = game["rolls"][-1] if game["rolls"] else None
-    shown = None
+    shown: ShownRoll | None = None
     if last is not None:
         person = next((p for p in game["investigators"] if p["id"] == last["investigator"]), None)
         clues = person["clues"] if person else 0
@@ -175,7 +193,7 @@ def rolls_view(game: Game, query: Mapping[str, str]) -> dict[str, Any]:
             "clues": clues if person else None,
             "odds": odds_table(len(last["faces"]), last["success_on"], clues),
         }
-    asked = None
+    asked: dict[str, object] | None = None
     try:
         count = int(query.get("dice", ""))
         clues = int(query.get("clues", "0") or 0)

@@ -4,11 +4,12 @@ mythos card could be drawn (rules.md §3c, §3d; the phase order is [EXTERNAL �
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import Command, CommandError, Payload, need_choice
 from campaigns.engines import mythos
@@ -74,7 +75,15 @@ def apply_lead(state: EldritchState, payload: Payload) -> None:
     game["lead"] = person["id"]
 
 
-def round_view(game: Game) -> dict[str, Any]:
+class RoundView(TypedDict):
+    phase_label: StrOrPromise
+    phases: list[dict[str, object]]
+    deck_out: bool
+    lead_name: str
+    lead_choices: list[tuple[int, str]]  # (id, name) of who may lead
+
+
+def round_view(game: Game) -> RoundView:
     return {
         "phase_label": data.PHASES[game["phase"]],
         "phases": [
