@@ -13,6 +13,7 @@ import copy
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any, Literal
 
 from django import forms
@@ -198,7 +199,11 @@ def engine_message(error: turn_order.TurnOrderError) -> str:
     return _(error.message) % params if params else _(error.message)
 
 
-def deck_step(state: AeonsEndState, step, *args) -> Any:
+def deck_step(
+    state: AeonsEndState,
+    step: Callable[..., turn_order.State | tuple[turn_order.State, str]],
+    *args: object,
+) -> str | None:
     """Run one engine step on the table's deck; its rules refuse, with their own words (a
     message for the whole deck: its cards are picked from buttons and lists, not typed)."""
     deck = state["table"]["deck"]

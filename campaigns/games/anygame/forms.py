@@ -1,5 +1,3 @@
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
@@ -70,7 +68,7 @@ class SetupForm(forms.Form):
         data = super().clean() or {}
         if self.errors:
             return data
-        specs: list[dict[str, Any]] = [*data["counters"], *data["checklists"]]
+        specs: list[Payload] = [*data["counters"], *data["checklists"]]
         specs += [{"kind": "list", "name": name[:60]} for name in lines(data.get("lists", ""))]
         if data.get("notes"):
             specs.append({"kind": "notes", "name": gettext_noop("Notes"), "shipped": True})
