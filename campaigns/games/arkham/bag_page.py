@@ -205,7 +205,7 @@ def guesses(
     return guessed
 
 
-def odds(state: ArkhamState, active_id: object, query: Mapping[str, Any]) -> dict[str, object]:
+def odds(state: ArkhamState, active_id: object, query: Mapping[str, str]) -> dict[str, object]:
     """The pass table for every margin, and the chance for the skill and difficulty typed in
     ``query`` (the page's GET parameters), if any."""
     bag = resting_bag(state)

@@ -148,7 +148,7 @@ def apply_own_symbol(state: ArkhamState, payload: Payload) -> None:
     if symbol not in data.SCENARIO_SYMBOLS:
         raise CommandError(_("Choose one of the four scenario symbols."), "symbol")
     mode = payload.get("mode") or ""
-    own: dict[str, Any] = dict(found.get("symbols", {}))
+    own: dict[str, SymbolEffect] = dict(found.get("symbols", {}))
     if mode == "":
         own.pop(symbol, None)
     elif mode in ("modifier", "again", "fail"):
