@@ -15,8 +15,8 @@ import io
 import logging
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
+from wsgiref.types import WSGIEnvironment
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
@@ -211,10 +211,10 @@ def pusher(request: Request, watch: live.Watch, game: str) -> Push | None:
 PUSH_HEADERS = ("HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HOST", "HTTP_X_FORWARDED_PROTO")
 
 
-def push_environ(request: Request, path: str, query: str) -> dict[str, Any]:
+def push_environ(request: Request, path: str, query: str) -> WSGIEnvironment:
     """The WSGI environ of the live refresh the stream's phone would ask for: `path` and the
     reduced `query`, with the stream request's headers that say who asks and how."""
-    environ: dict[str, Any] = {
+    environ: WSGIEnvironment = {
         "REQUEST_METHOD": "GET",
         "SCRIPT_NAME": "",
         "PATH_INFO": path,
@@ -256,15 +256,22 @@ def page_handler() -> WSGIHandler:
     return get_wsgi_application()
 
 
-def draw_through_django(environ: dict[str, Any]) -> tuple[int, str] | None:
+def said_nothing(data: bytes) -> None:
+    pass
+
+
+def draw_through_django(environ: WSGIEnvironment) -> tuple[int, str] | None:
     """The page `environ` asks for, drawn through Django's handler by the WSGI protocol: its
     version and HTML, or None when it is not a page to push (the member was removed, the page
     is gone, too many drawings this version: the phone hears the version and asks itself)."""
     said: list[str] = []
 
-    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+    def start_response(
+        status: str, headers: list[tuple[str, str]], exc_info: object = None
+    ) -> Callable[[bytes], object]:
         said.append(status)
         said.extend(value for name, value in headers if name.lower() == "x-campaign-version")
+        return said_nothing  # (WSGI's write: Django answers through the iterable instead)
 
     try:
         response = page_handler()({**environ, "wsgi.input": io.BytesIO(b"")}, start_response)
