@@ -20,7 +20,7 @@ from django import forms
 from django.utils.translation import gettext as _
 
 # A campaign's state as stored, where the game is chosen at run time (the models, the history,
-# import): only the game's own commands know its shape, so it is Any here and nowhere below.
+# import): only the game's own commands know its shape (a game's functions take its TypedDict).
 State = dict[str, Any]
 # An event's payload as stored: JSON, from a form or a hostile file alike, read through the
 # need_* checkers below.
