@@ -95,7 +95,7 @@ class JoinForm(forms.Form):
         return name
 
     def clean(self) -> dict:
-        cleaned = super().clean()
+        cleaned = super().clean() or {}
         name = cleaned.get("display_name")
         if not name:
             return cleaned

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -23,6 +22,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.forms import JoinForm, KeepAccountForm, SignupForm
 from accounts.ratelimit import rate_limited
 from campaigns.models import Campaign, Membership, display_name
+from campaigns.views.access import SignedInRequest
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -32,7 +32,7 @@ def forgotten_on_the_phone(view: Callable[..., HttpResponse]) -> Callable[..., H
     as the form goes; Clear-Site-Data is the browsers' own way, for the HTTP cache)."""
 
     @functools.wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         response = view(request, *args, **kwargs)
         if request.method == "POST":
             response["Clear-Site-Data"] = '"cache"'
@@ -60,7 +60,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @rate_limited("account")
-def account(request: HttpRequest) -> HttpResponse:
+def account(request: SignedInRequest) -> HttpResponse:
     """A guest keeps the account by choosing a username and password; an account with a
     password changes it by giving the current one."""
     user = request.user

@@ -11,7 +11,7 @@ reads the same isolated or not, and is left as it is.
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from collections.abc import Mapping
 
 from django.utils.safestring import SafeString, mark_safe
 
@@ -25,7 +25,7 @@ def turns(text: str) -> bool:
     return any(unicodedata.bidirectional(c) in TURNING for c in text)
 
 
-def isolate(value: Any) -> Any:
+def isolate[T](value: T) -> T | str:
     """A typed text isolated for direction when it needs to be; markup is kept as it is."""
     if not isinstance(value, str) or not turns(value):
         return value
@@ -34,7 +34,12 @@ def isolate(value: Any) -> Any:
     return f"{FSI}{value}{PDI}"
 
 
-def isolate_all(value: Any) -> Any:
+def isolate_payload(payload: Mapping[str, object]) -> dict[str, object]:
+    """Every typed text in a change's payload isolated, for its words in the history."""
+    return {key: isolate_all(value) for key, value in payload.items()}
+
+
+def isolate_all(value: object) -> object:
     """Every typed text in a change's payload isolated (lists and mappings walked)."""
     if isinstance(value, str):
         return isolate(value)

@@ -9,12 +9,14 @@ milliseconds, so another campaign's write waits no longer than that for SQLite's
 
 from __future__ import annotations
 
+import datetime
 import time
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db.models import Model
 
-from campaigns.commands import State
+from campaigns.commands import Payload, State
 from campaigns.models import Campaign, Event, Snapshot
 
 # Events stored per transaction, and the pause between two, in which other writers go first.
@@ -36,7 +38,7 @@ _EVENT_FIELDS = (
 )
 
 
-def reserve_ids(model: Any, count: int) -> list[int]:
+def reserve_ids(model: type[Model], count: int) -> list[int]:
     """`count` ids that no other row of `model` will be given."""
     table = model._meta.db_table
     if count == 0:
@@ -72,8 +74,22 @@ def _insert_sql(model: Any, names: tuple[str, ...]) -> str:
     return f"INSERT INTO {quote(model._meta.db_table)} ({columns}) VALUES ({places})"
 
 
+class EventRow(TypedDict):
+    """An imported event as transfer.replay_file checked it, naming other events by seq."""
+
+    seq: int
+    kind: str
+    action: str
+    data: Payload
+    target: int | None
+    chain: int | None
+    budget: int
+    actor: str
+    created: datetime.datetime
+
+
 def write_history(
-    campaign: Campaign, rows: list[dict[str, Any]], snapshots: dict[int, State]
+    campaign: Campaign, rows: list[EventRow], snapshots: dict[int, State]
 ) -> dict[int, int]:
     """Store the events (rows from transfer.replay_file, oldest first, each naming other events
     by seq) and the snapshots by seq; returns the stored events' ids by seq."""
@@ -82,7 +98,7 @@ def write_history(
     data_field, created_field = Event._meta.get_field("data"), Event._meta.get_field("created")
     state_field = Snapshot._meta.get_field("state")
 
-    def prepared(row: dict[str, Any]) -> tuple[Any, ...]:
+    def prepared(row: EventRow) -> tuple[Any, ...]:  # (the database driver's parameters)
         # In the order of _EVENT_FIELDS; only the JSON and the time need converting.
         return (
             ids[row["seq"]],
@@ -94,8 +110,8 @@ def write_history(
             row["actor"],
             row["budget"],
             created_field.get_db_prep_save(row["created"], db),
-            ids.get(row["chain"]),
-            ids.get(row["target"]),
+            None if row["chain"] is None else ids.get(row["chain"]),
+            None if row["target"] is None else ids.get(row["target"]),
         )
 
     # Any other field (one added later) gets its default, as Event.objects.create would give.

@@ -12,15 +12,33 @@ from __future__ import annotations
 import datetime
 import random
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
 
+# A campaign's state as stored, where the game is chosen at run time (the models, the history,
+# import): only the game's own commands know its shape (a game's functions take its TypedDict).
 State = dict[str, Any]
-Payload = dict[str, Any]
+# An event's payload as stored: JSON, from a form or a hostile file alike, read through the
+# need_* checkers below.
+Payload = dict[str, object]
+
+
+class Named(TypedDict, total=False):
+    """What every game's state has: the site adds the name and archived flag when the campaign
+    is made (a game's initial state has neither)."""
+
+    name: str
+    archived: bool
+
+
+class Numbered(TypedDict):
+    """A state that numbers what it holds (`next_id`)."""
+
+    next_id: int
 
 
 class CommandError(Exception):
@@ -37,19 +55,23 @@ def jsonable(data: Payload) -> Payload:
     return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in data.items()}
 
 
-def default_resolve(state: State, data: Payload, rng: random.Random) -> Payload:
+def default_resolve(state: object, data: Payload, rng: random.Random) -> Payload:
     return jsonable(data)
 
 
 @dataclass(frozen=True)
-class Command:
-    """One kind of change: its form, how it resolves, applies and reads in the history."""
+class Command[S]:
+    """One kind of change: its form, how it resolves, applies and reads in the history.
+
+    `S` is the state of the game it belongs to (a TypedDict): its functions read and change
+    that, so a key the state does not have is a type error. A command shared by every game
+    takes a smaller TypedDict every game's state includes (`Named`, `Numbered`)."""
 
     name: str
     form: type[forms.Form]
-    apply: Callable[[State, Payload], None]
+    apply: Callable[[S, Payload], None]
     describe: Callable[[Payload], str]
-    resolve: Callable[[State, Payload, random.Random], Payload] = default_resolve
+    resolve: Callable[[S, Payload, random.Random], Payload] = default_resolve
     # Commands that set an absolute value are refused when made from a stale screen; commands
     # that add or take away (a +1, a draw) apply on top of whatever the others did.
     stale_check: bool = False
@@ -65,28 +87,33 @@ class Command:
     # More regions, when whether they change depends on what the change did: a function of its
     # payload (the random outcome included) and the state after it, or of (None, None) for a
     # refused change. A draw changes the odds only when it takes bless or curse out.
-    regions_after: Callable[[Payload | None, State | None], tuple[str, ...]] | None = None
+    regions_after: Callable[[Payload | None, S | None], tuple[str, ...]] | None = None
     # A tap that must meet the campaign as it is now: it takes randomness when it resolves (a
     # draw, a roll) or starts something. A phone without the connection says so instead of
     # keeping it to send later (static/js/offline.js); tests/test_needs_connection.py plays
     # every command and holds every one that took randomness to this.
     needs_connection: bool = False
 
-    def regions_for(self, payload: Payload | None, state: State | None) -> tuple[str, ...]:
+    def regions_for(self, payload: Payload | None, state: S | None) -> tuple[str, ...]:
         """The regions a change redraws (`payload` None: refused, `regions_after` names all)."""
         if self.regions_after is None:
             return self.regions
         return (*self.regions, *self.regions_after(payload, state))
 
 
-def random_command(
+# A command of whichever game a campaign plays: where the game is chosen at run time (the
+# registry of games, the history, the models), the state is only known as stored JSON.
+AnyCommand = Command[Any]
+
+
+def random_command[S](
     name: str,
     form: type[forms.Form],
-    apply: Callable[[State, Payload], None],
+    apply: Callable[[S, Payload], None],
     describe: Callable[[Payload], str],
-    resolve: Callable[[State, Payload, random.Random], Payload],
+    resolve: Callable[[S, Payload, random.Random], Payload],
     regions: tuple[str, ...] = (),
-) -> Command:
+) -> Command[S]:
     """A change whose outcome is random (a roll, a draw, a flip): `resolve` takes the randomness
     once; refused from a stale screen, a double tap is one tap, never kept to send later."""
     return Command(
@@ -102,13 +129,13 @@ def random_command(
     )
 
 
-def registry(*groups: Command | Iterable[Command]) -> dict[str, Command]:
+def registry[S](*groups: Command[S] | Iterable[Command[S]]) -> dict[str, Command[S]]:
     """Commands by their name, which each command writes once; the same name twice is a mistake.
 
     A feature module lists its commands (`COMMANDS = (Command("bag.draw", …), …)`) and a game
     joins its features' lists: `registry(META_COMMANDS, bag.COMMANDS, investigators.COMMANDS)`.
     """
-    found: dict[str, Command] = {}
+    found: dict[str, Command[S]] = {}
     for group in groups:
         for command in (group,) if isinstance(group, Command) else group:
             if command.name in found:
@@ -144,6 +171,14 @@ def need_str(payload: Payload, key: str, max_length: int = 200, blank: bool = Fa
     return value
 
 
+def need_list(payload: Payload, key: str) -> list[object]:
+    """A list (missing: an empty one); its items are checked by the caller."""
+    value = payload.get(key, [])
+    if not isinstance(value, list):
+        raise CommandError(_("“%(key)s” is not one of the choices.") % {"key": key}, key)
+    return value
+
+
 def need_bool(payload: Payload, key: str) -> bool:
     value = payload.get(key)
     if not isinstance(value, bool):
@@ -151,12 +186,14 @@ def need_bool(payload: Payload, key: str) -> bool:
     return value
 
 
-def need_choice(payload: Payload, key: str, choices: Collection[str]) -> str:
-    """One of the choices (a list or a number from a hostile file is refused, not a TypeError)."""
+def need_choice[K: str](payload: Payload, key: str, choices: Collection[K]) -> K:
+    """One of the choices (a list or a number from a hostile file is refused, not a TypeError),
+    as the choice it is: with choices keyed by a `Literal`, a key of a TypedDict."""
     value = payload.get(key)
-    if not isinstance(value, str) or value not in choices:
-        raise CommandError(_("“%(key)s” is not one of the choices.") % {"key": key}, key)
-    return value
+    for choice in choices if isinstance(value, str) else ():
+        if choice == value:
+            return choice
+    raise CommandError(_("“%(key)s” is not one of the choices.") % {"key": key}, key)
 
 
 def need_date(payload: Payload, key: str) -> str:
@@ -171,8 +208,22 @@ def need_date(payload: Payload, key: str) -> str:
     return value
 
 
-def next_id(state: State) -> int:
+def said_int(payload: Payload, key: str) -> int:
+    """A number in an applied change's payload, for its words in the history (0 when absent)."""
+    value = payload.get(key)
+    return value if isinstance(value, int) else 0
+
+
+def said_choice[K: str, V](choices: Mapping[K, V], value: object) -> V | str:
+    """The label of a payload's choice, for its words in the history ("?" when not one)."""
+    for key, label in choices.items():
+        if key == value:
+            return label
+    return "?"
+
+
+def next_id(state: Numbered) -> int:
     """Ids inside a state come from a counter in the state, so a replay gives the same ids."""
-    value = state.get("next_id", 1)
+    value = state["next_id"]
     state["next_id"] = value + 1
     return value

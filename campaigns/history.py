@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
 
-from campaigns.commands import Command, CommandError, Payload, State
+from campaigns.commands import AnyCommand, CommandError, Payload, State
 
 # What applying one change costs, in bytes of stored state: a snapshot is due when the changes
 # since the last one weigh as much as the state (and at least MIN_BUDGET).
@@ -74,7 +74,7 @@ def budget(below: int | None, payload: Payload, state: State) -> tuple[int, bool
 
 
 def apply(
-    commands: Mapping[str, Command],
+    commands: Mapping[str, AnyCommand],
     state: State,
     action: str,
     data: Payload,
@@ -100,7 +100,7 @@ def apply(
 
 
 def fold(
-    commands: Mapping[str, Command], state: State, changes: Iterable[tuple[str, Payload]]
+    commands: Mapping[str, AnyCommand], state: State, changes: Iterable[tuple[str, Payload]]
 ) -> State:
     """Apply the changes, oldest first, to `state` (changed in place and returned)."""
     for action, data in changes:
@@ -120,7 +120,7 @@ class Change:
 
 
 def state_at(
-    commands: Mapping[str, Command],
+    commands: Mapping[str, AnyCommand],
     initial: State,
     key: int | None,
     changes: Mapping[int, Change],
@@ -164,7 +164,7 @@ class Replay:
     snapshots are checked against.
     """
 
-    commands: Mapping[str, Command]
+    commands: Mapping[str, AnyCommand]
     initial: State
     keep_snapshots: bool = True
     state: State = field(init=False)
@@ -222,7 +222,7 @@ class Replay:
 
 
 def replay(
-    commands: Mapping[str, Command],
+    commands: Mapping[str, AnyCommand],
     initial: State,
     events: Iterable[tuple[int, str, str, Payload]],
     keep_snapshots: bool = True,

@@ -34,16 +34,17 @@ import logging
 import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection, connections, transaction
+from django.db.backends.sqlite3 import base as sqlite
 
 from campaigns.live_sessions import digest, refused, session_model
 
 if TYPE_CHECKING:
-    from campaigns.live_push import Pushed
+    from campaigns.live_push import Board, Pushed
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +127,7 @@ class Hub:
         self.ticks = 0
         self.looks: set[asyncio.Task] = set()
         # By campaign, the pages its streams push (campaigns/live_push.py's Board).
-        self.boards: dict[int, Any] = {}
+        self.boards: dict[int, Board] = {}
 
     def watch(self, campaign_id: int, user_id: int | None, session_key: str | None = None) -> Watch:
         watch = Watch(self, campaign_id, user_id, session_key)
@@ -251,7 +252,8 @@ class Hub:
 
     async def watch_sqlite_file(self) -> None:
         path = str(settings.DATABASES["default"]["NAME"])
-        if connection.is_in_memory_db():
+        db = connections["default"]
+        if isinstance(db, sqlite.DatabaseWrapper) and db.is_in_memory_db():
             path = ""  # one process only: announcements after commit are all there is
         stamp = file_stamp(path)
         # What another process changed before this look began.
@@ -299,7 +301,7 @@ def read_versions(ids: list[int], watches: list[Watch]) -> tuple[dict[int, int],
 
 def file_stamp(path: str) -> tuple:
     """What changes whenever a commit reaches the SQLite file (its write-ahead log included)."""
-    stamp: list[Any] = []
+    stamp: list[object] = []
     for name in (path, path + "-wal") if path else ():
         try:
             info = os.stat(name)

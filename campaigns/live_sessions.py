@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import connection
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
@@ -26,7 +27,7 @@ def digest(session_key: str) -> str:
     return hashlib.sha256(session_key.encode()).hexdigest()[:32]
 
 
-def session_model() -> Any:
+def session_model() -> type[AbstractBaseSession]:
     """The model the site's sessions are kept in. A stream checks its session without a request
     of its own, so the sessions must be in the database (Django's default engine, as here)."""
     return import_module(settings.SESSION_ENGINE).SessionStore.get_model_class()
@@ -43,7 +44,9 @@ def refused(watches: list[Watch]) -> dict[Watch, str]:
     from campaigns.models import Membership
 
     # (A stream still opening is checked as it opens.)
-    members = [watch for watch in watches if watch.user_id is not None and watch.opened]
+    members = {
+        watch: watch.user_id for watch in watches if watch.user_id is not None and watch.opened
+    }
     if not members:
         return {}
     try:
@@ -58,7 +61,7 @@ def refused(watches: list[Watch]) -> dict[Watch, str]:
         users = {
             pk: (password, active)
             for pk, password, active in get_user_model()
-            .objects.filter(pk__in={watch.user_id for watch in members})
+            .objects.filter(pk__in=set(members.values()))
             .values_list("pk", "password", "is_active")
         }
         roles = {
@@ -72,10 +75,10 @@ def refused(watches: list[Watch]) -> dict[Watch, str]:
         if not connection.in_atomic_block:
             connection.close()
     verdicts = {}
-    for watch in members:
+    for watch, user_id in members.items():
         expires = sessions.get(watch.session_key)
-        password, active = users.get(watch.user_id, ("", False))
-        role = roles.get((watch.campaign_id, watch.user_id))
+        password, active = users.get(user_id, ("", False))
+        role = roles.get((watch.campaign_id, user_id))
         if expires is None or not active or not same_password(watch, password):
             verdicts[watch] = "login"
         elif role is None:

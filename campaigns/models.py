@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
-from typing import Any, Unpack
+from typing import TYPE_CHECKING, Unpack
 
 from django.conf import settings
 from django.db import connection, models, transaction
@@ -25,7 +25,10 @@ from campaigns import bidi, history
 from campaigns.changes import Asked, User, check_role, phone_of, same_tap
 from campaigns.commands import CommandError, Payload, State
 from campaigns.games import GAMES, game_choices
-from campaigns.games.base import Game
+from campaigns.games.base import AnyGame
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User as AuthUser
 
 _system_random = random.SystemRandom()
 
@@ -64,6 +67,9 @@ class Campaign(models.Model):
     updated = models.DateTimeField(auto_now=True)
 
     objects = CampaignQuerySet.as_manager()
+    # Not stored: what the home page's list says of each campaign (campaigns.views.site.home).
+    member_names: str
+    changed_now: bool
 
     class Meta:
         ordering = ["-updated"]
@@ -72,7 +78,7 @@ class Campaign(models.Model):
         return self.name
 
     @property
-    def game_module(self) -> Game:
+    def game_module(self) -> AnyGame:
         return GAMES[self.game]
 
     # Changing the campaign. Each verb locks the row, then reads the top of the undo or redo
@@ -388,12 +394,12 @@ class Event(models.Model):
     def __str__(self) -> str:
         return f"{self.campaign_id}#{self.seq} {self.kind} {self.action}"
 
-    def describe(self, game: Game) -> str:
+    def describe(self, game: AnyGame) -> str:
         """This event in plain words, in the reader's language (the game is the campaign's)."""
         command = game.commands.get(self.action)
         try:
             # The names the group typed, isolated for direction inside the words (bidi.py).
-            text = command.describe(bidi.isolate_all(self.data)) if command else self.action
+            text = command.describe(bidi.isolate_payload(self.data)) if command else self.action
         except history.MALFORMED:
             try:
                 text = command.describe(self.data) if command else self.action
@@ -457,7 +463,7 @@ def _locked(top: str = "undo_top") -> models.QuerySet[Campaign]:
     return rows.select_related(top) if connection.vendor == "sqlite" else rows
 
 
-def display_name(user: Any, fallback: str = "") -> str:
+def display_name(user: AuthUser | None, fallback: str = "") -> str:
     if user is None:
         return fallback or gettext("someone who left")
     return user.first_name or user.username

@@ -13,16 +13,16 @@ import math
 import re
 from typing import Any
 
+from django.contrib.auth.models import User as AuthUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaigns import history
-from campaigns.bulk import write_history
-from campaigns.changes import User
+from campaigns.bulk import EventRow, write_history
 from campaigns.commands import CommandError, State
 from campaigns.games import GAMES
-from campaigns.games.base import Game
+from campaigns.games.base import AnyGame
 from campaigns.models import Campaign, Event, Membership, display_name
 
 FORMAT = "companion-campaign"
@@ -40,7 +40,7 @@ class ImportRefused(CommandError):
     file, with where in the file the message says."""
 
 
-def export_campaign(campaign: Campaign) -> dict[str, Any]:
+def export_campaign(campaign: Campaign) -> dict[str, object]:
     events = campaign.events.order_by("seq").select_related("actor", "target")
     return {
         "format": FORMAT,
@@ -123,7 +123,7 @@ def parse(raw: bytes) -> dict[str, Any]:
     return document
 
 
-def nested_deeper(document: Any, limit: int) -> bool:
+def nested_deeper(document: object, limit: int) -> bool:
     """Whether lists and objects in `document` nest more than `limit` levels (without
     recursion: a file may nest far deeper than Python's stack)."""
     stack = [(document, 1)] if isinstance(document, dict | list) else []
@@ -165,7 +165,7 @@ def campaign_name(value: object) -> str:
     return value
 
 
-def import_campaign(raw: bytes, user: User) -> Campaign:
+def import_campaign(raw: bytes, user: AuthUser) -> Campaign:
     """Check the whole file, then create the campaign with its events; or create nothing."""
     document = parse(raw)
     key = document.get("game")
@@ -217,13 +217,13 @@ def import_campaign(raw: bytes, user: User) -> Campaign:
 
 
 def replay_file(
-    game: Game, initial: State, events: list[Any]
-) -> tuple[list[dict[str, Any]], history.Replay]:
+    game: AnyGame, initial: State, events: list[object]
+) -> tuple[list[EventRow], history.Replay]:
     """Fold the file's events the way Campaign.apply/undo/redo would have made them, checking
     each change through the same apply() a tap goes through, in the state it was made in, with
     the same snapshots (campaigns.history) an undo uses."""
     folded = history.Replay(game.commands, initial)
-    rows: list[dict[str, Any]] = []
+    rows: list[EventRow] = []
     for number, item in enumerate(events, start=1):
         where = {"where": _("event %(n)d") % {"n": number}}
         if not isinstance(item, dict) or item.get("seq") != number:
@@ -241,7 +241,7 @@ def replay_file(
             created = event_time(item.get("created"))
         except ValueError:
             raise ImportRefused(_("An event has no valid time (%(where)s).") % where) from None
-        row = {
+        row: EventRow = {
             "seq": number,
             "kind": kind,
             "action": action,
@@ -255,7 +255,7 @@ def replay_file(
         try:
             if kind == Event.Kind.DO:
                 change = folded.do(number, action, data)
-                row.update(chain=change.chain, budget=change.budget)
+                row["chain"], row["budget"] = change.chain, change.budget
             elif kind == Event.Kind.UNDO:
                 row["target"] = folded.undo(number, item.get("target"))
                 # An undo points at the undo below it on the redo stack.

@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.utils.translation import pgettext
 
 
-def joined(items: Iterable[Any]) -> str:
+def joined(items: object) -> str:
+    """The items in a row; `items` may be a payload's value, read in the history: anything but
+    a list (or other iterable, a text aside) reads as no items."""
+    if not isinstance(items, Iterable) or isinstance(items, str):
+        return ""
     return pgettext("between the items of a list", ", ").join(str(item) for item in items)

@@ -5,15 +5,18 @@ one else knows."""
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from collections.abc import Sequence
 
+from django.apps import AppConfig
 from django.conf import settings
 from django.core.checks import CheckMessage, Tags, register
 from django.core.checks import Warning as CheckWarning
 
 
 @register(Tags.security, deploy=True)
-def any_host_behind_https(app_configs: Any, **kwargs: Any) -> list[CheckMessage]:
+def any_host_behind_https(
+    app_configs: Sequence[AppConfig] | None, **kwargs: object
+) -> list[CheckMessage]:
     """`*` serves a laptop on the table's network, whatever address the phones use. A hosted
     site knows its names: answering any Host header lets a forged one name another site in the
     links it makes (an invitation's address and QR code)."""
@@ -31,7 +34,9 @@ def any_host_behind_https(app_configs: Any, **kwargs: Any) -> list[CheckMessage]
 
 
 @register(Tags.security, deploy=True)
-def published_secret_key(app_configs: Any, **kwargs: Any) -> list[CheckMessage]:
+def published_secret_key(
+    app_configs: Sequence[AppConfig] | None, **kwargs: object
+) -> list[CheckMessage]:
     """The key once committed to this repository is refused from `.secret_key` (settings), but
     DJANGO_SECRET_KEY is taken as given: anyone could forge what the site signs with it."""
     keys = [settings.SECRET_KEY, *settings.SECRET_KEY_FALLBACKS]

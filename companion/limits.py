@@ -17,6 +17,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
 from companion.middleware import SyncAndAsyncMiddleware
@@ -110,7 +111,7 @@ def too_large(request: HttpRequest, limit: int) -> HttpResponse:
     if request.path == reverse("campaigns:import") and request.user.is_authenticated:
         from campaigns.forms import ImportForm
 
-        form = ImportForm(data={}, files={})
+        form = ImportForm(data={}, files=MultiValueDict())
         form.is_valid()
         form.errors["file"] = form.error_class(
             [_("The file is larger than a campaign can be (5 MB).")]

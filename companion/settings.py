@@ -147,7 +147,7 @@ else:
             # Django's SQLite, its connections pooled and its writers queued in the process
             # (companion/sqlite/base.py).
             "ENGINE": "companion.sqlite",
-            "NAME": os.environ.get("SQLITE_PATH", BASE_DIR / "db.sqlite3"),
+            "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             "OPTIONS": SQLITE_OPTIONS,
         }
     }

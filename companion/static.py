@@ -16,8 +16,12 @@ from companion.middleware import SyncAndAsyncMiddleware
 
 async def read_in_thread(chunks: Iterable[bytes]) -> AsyncIterator[bytes]:
     iterator = iter(chunks)
-    read = sync_to_async(next, thread_sensitive=False)
-    while (chunk := await read(iterator, None)) is not None:
+
+    def next_chunk() -> bytes | None:
+        return next(iterator, None)
+
+    read = sync_to_async(next_chunk, thread_sensitive=False)
+    while (chunk := await read()) is not None:
         yield chunk
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.forms.renderers import DjangoTemplates
+from django.http import HttpRequest
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData, mark_safe
 
@@ -38,7 +39,7 @@ INPUTS = frozenset(
 )
 
 
-def formatted(value: Any) -> str:
+def formatted(value: object) -> str:
     """`value|stringformat:'s'`, escaped as a template escapes it (safe text stays as it is)."""
     return str(value) if isinstance(value, SafeData) else str(conditional_escape(f"{value}"))
 
@@ -60,7 +61,9 @@ def input_tag(widget: dict[str, Any]) -> str:
 
 
 class FormRenderer(DjangoTemplates):
-    def render(self, template_name: str, context: dict[str, Any], request: Any = None) -> str:
+    def render(
+        self, template_name: str, context: dict[str, Any], request: HttpRequest | None = None
+    ) -> str:
         if template_name in INPUTS and context.keys() == {"widget"}:
             return mark_safe(input_tag(context["widget"]))
         return super().render(template_name, context, request)

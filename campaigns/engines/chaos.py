@@ -74,6 +74,9 @@ EFFECT_KEYS = ("modifier", "reveal_another", "auto_fail", "auto_succeed")
 # other revealed tokens' modifiers, raise the difficulty, add X times ``per_x``.
 RICH_KEYS = ("reveal", "others", "harder", "per_x", "as_frost")
 OTHERS = {"cancel": 0, "double": 2}
+
+# An effect as the engine reads it: modifier, reveal_another, auto_fail and the rich keys.
+Effect = dict[str, int | bool]
 MAX_REVEAL, MAX_HARDER, MAX_PER_X = 5, 20, 5
 
 _TOKEN_SET = frozenset(TOKENS)
@@ -119,7 +122,7 @@ def validate_bag(bag: Mapping[str, int]) -> dict[str, int]:
 
 
 def validate_effects(
-    effects: Mapping[str, Mapping[str, int | bool]] | None,
+    effects: Mapping[str, Mapping[str, object]] | None,
 ) -> dict[str, dict[str, int | bool]]:
     """Return ``effects`` with every entry spelled out (all of ``EFFECT_KEYS`` present).
 

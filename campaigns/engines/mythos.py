@@ -10,9 +10,10 @@ cards left in the first stage that has any, which is what drawing from a shuffle
 from __future__ import annotations
 
 import random
-from typing import TypedDict
+from typing import Literal, TypedDict, TypeIs
 
-COLOURS = ("green", "yellow", "blue")
+Colour = Literal["green", "yellow", "blue"]  # the keys of a Stage
+COLOURS: tuple[Colour, ...] = ("green", "yellow", "blue")
 STAGES = 3
 
 
@@ -30,15 +31,17 @@ class DeckError(ValueError):
     """A draw the deck cannot give (it is empty, or has no card of that colour in this stage)."""
 
 
-def build(stages: list[list[int]]) -> Deck:
-    """A deck from three [green, yellow, blue] counts, stage I first."""
-    if len(stages) != STAGES or any(len(s) != len(COLOURS) for s in stages):
+def build(stages: object) -> Deck:
+    """A deck from three [green, yellow, blue] counts, stage I first (a set-up read back from a
+    file is checked here)."""
+    if not isinstance(stages, list) or len(stages) != STAGES:
         raise DeckError("A mythos deck has three stages of green, yellow and blue.")
-    if any(
-        not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 20 for s in stages for n in s
-    ):
+    if any(not isinstance(s, list) or len(s) != len(COLOURS) for s in stages):
+        raise DeckError("A mythos deck has three stages of green, yellow and blue.")
+    counts = [[n for n in s if isinstance(n, int) and not isinstance(n, bool)] for s in stages]
+    if any(len(c) != len(COLOURS) or not all(0 <= n <= 20 for n in c) for c in counts):
         raise DeckError("Each count is a whole number from 0 to 20.")
-    return {"stages": [Stage(green=s[0], yellow=s[1], blue=s[2]) for s in stages]}
+    return {"stages": [Stage(green=c[0], yellow=c[1], blue=c[2]) for c in counts]}
 
 
 def left(stage: Stage) -> int:
@@ -53,6 +56,10 @@ def current_stage(deck: Deck) -> int | None:
     return None
 
 
+def is_colour(name: str) -> TypeIs[Colour]:
+    return name in COLOURS
+
+
 def cards_left(deck: Deck) -> int:
     return sum(left(stage) for stage in deck["stages"])
 
@@ -65,7 +72,7 @@ def pick(deck: Deck, rng: random.Random) -> str:
     stage = deck["stages"][index]
     position = rng.randrange(left(stage))
     for colour in COLOURS:
-        count: int = stage[colour]  # type: ignore[literal-required]
+        count = stage[colour]
         if position < count:
             return colour
         position -= count
@@ -74,13 +81,13 @@ def pick(deck: Deck, rng: random.Random) -> str:
 
 def take(deck: Deck, colour: str) -> int:
     """Take a card of `colour` from the current stage; returns the stage it came from."""
-    if colour not in COLOURS:
+    if not is_colour(colour):
         raise DeckError("A mythos card is green, yellow or blue.")
     index = current_stage(deck)
     if index is None:
         raise DeckError("The mythos deck is empty.")
     stage = deck["stages"][index]
-    if stage[colour] <= 0:  # type: ignore[literal-required]
+    if stage[colour] <= 0:
         raise DeckError("This stage has no card of that colour left.")
-    stage[colour] -= 1  # type: ignore[literal-required]
+    stage[colour] -= 1
     return index

@@ -22,24 +22,15 @@ from typing import Literal, TypedDict
 
 from campaigns.engines.noir_errors import NoirError as NoirError
 from campaigns.engines.noir_errors import gettext_noop as gettext_noop
+from campaigns.engines.noir_keys import COLUMN_COUNTS as COLUMN_COUNTS
+from campaigns.engines.noir_keys import COLUMN_FLAGS as COLUMN_FLAGS
+from campaigns.engines.noir_keys import PILES as PILES
+from campaigns.engines.noir_keys import SANITY_OUTCOMES as SANITY_OUTCOMES
+from campaigns.engines.noir_keys import is_sanity_outcome
 
 CASES = ("case2", "case1")
 WIN_RULES = ("count", "distinct")  # G-AN-1: five puzzle-piece cards, or five of different types
 END_STEPS = ("a", "b", "c", "d")
-PILES = (
-    "victims_left",
-    "row",
-    "hand",
-    "discard",
-    "timeout",
-    "madness",
-    "storms_left",
-    "closed",
-    "formulas",
-)
-COLUMN_COUNTS = ("cards", "hourglasses", "keys", "keyholes")
-COLUMN_FLAGS = ("lightning", "flash", "master_key")
-SANITY_OUTCOMES = ("madness", "timeout", "discard")
 
 VICTIMS = 6  # 6 victim cards: 1 to the box unseen, 5 in the pile, 2 drawn [rules.md:704]
 FIRST_CASES = 2
@@ -421,11 +412,11 @@ def answer_sanity_check(play: Play, outcome: str) -> Play:
     """The top clue card flipped for a sanity check went to ``outcome`` [rules.md:729-731]."""
     if not play["sanity_due"]:
         raise NoirError(gettext_noop("No sanity check is due."), "outcome")
-    if outcome not in SANITY_OUTCOMES:
+    if not is_sanity_outcome(outcome):
         raise NoirError(gettext_noop("Choose where the card went."), "outcome")
     play = copy.deepcopy(play)
     play["sanity_due"] -= 1
-    play[outcome] += 1  # type: ignore[literal-required]
+    play[outcome] += 1
     return play
 
 

@@ -11,11 +11,8 @@ from __future__ import annotations
 import copy
 
 from campaigns.engines.noir import (
-    COLUMN_COUNTS,
-    COLUMN_FLAGS,
     HAND_LIMIT,
     MOST,
-    PILES,
     ROW,
     STORM_CARDS,
     VICTIMS,
@@ -26,19 +23,11 @@ from campaigns.engines.noir import (
     gettext_noop,
     storm_rules,
 )
-
-# The counts and marks of a column a correction may change, and the refusal of any other.
-KEYS = {
-    "count": (COLUMN_COUNTS, gettext_noop("There is no such count.")),
-    "flag": (COLUMN_FLAGS, gettext_noop("There is no such mark.")),
-}
+from campaigns.engines.noir_keys import is_column_count, is_column_flag, is_pile
 
 
-def _column_copy(play: Play, column_id: int, field: str = "", key: str = "") -> tuple[Play, Column]:
-    """A new play, and the column in it that a correction changes; ``key``, the count or mark
-    (``field``) it changes, is refused when a column has none such."""
-    if field and key not in KEYS[field][0]:
-        raise NoirError(KEYS[field][1], field)
+def _column_copy(play: Play, column_id: int) -> tuple[Play, Column]:
+    """A new play, and the column in it that a correction changes."""
     play = copy.deepcopy(play)
     return play, find_column(play, column_id)
 
@@ -50,12 +39,12 @@ def _clue_type(play: Play, clue_type: int) -> None:
 
 def adjust_pile(play: Play, pile: str, delta: int) -> Play:
     """A correction of one pile's count by the player (the table is the truth)."""
-    if pile not in PILES:
+    if not is_pile(pile):
         raise NoirError(gettext_noop("There is no such pile."), "pile")
     if pile in ("storms_left", "formulas") and not storm_rules(play):
         raise NoirError(gettext_noop("Case 1 has no storm or formula cards."), "pile")
     play = copy.deepcopy(play)
-    value = play[pile] + delta  # type: ignore[literal-required]
+    value = play[pile] + delta
     top = {
         "victims_left": VICTIMS - 1 - len(play["columns"]) - play["cases_closed"],
         "row": ROW,
@@ -68,30 +57,34 @@ def adjust_pile(play: Play, pile: str, delta: int) -> Play:
         raise NoirError(gettext_noop("The clue row holds five cards, no more."), "delta")
     if value > max(top, 0):
         raise NoirError(gettext_noop("That pile cannot hold %(most)d cards."), "delta", most=value)
-    play[pile] = value  # type: ignore[literal-required]
+    play[pile] = value
     return play
 
 
 def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
     """One more or one fewer of a column's counted cards (``COLUMN_COUNTS``), within the box."""
-    play, column = _column_copy(play, column_id, "count", count)
-    value = column[count] + delta  # type: ignore[literal-required]
+    if not is_column_count(count):
+        raise NoirError(gettext_noop("There is no such count."), "count")
+    play, column = _column_copy(play, column_id)
+    value = column[count] + delta
     if value < 0:
         raise NoirError(gettext_noop("A count cannot go below 0."), "delta")
     if value > MOST:
         raise NoirError(gettext_noop("That is more cards than the box holds."), "delta")
-    column[count] = value  # type: ignore[literal-required]
+    column[count] = value
     return play
 
 
 def set_flag(play: Play, column_id: int, flag: str, on: bool) -> Play:
     """A column's mark (``COLUMN_FLAGS``) on or off; a flash needs lightning in the column."""
-    play, column = _column_copy(play, column_id, "flag", flag)
+    if not is_column_flag(flag):
+        raise NoirError(gettext_noop("There is no such mark."), "flag")
+    play, column = _column_copy(play, column_id)
     if flag == "flash" and on and not column["lightning"]:
         raise NoirError(
             gettext_noop("A flash card needs a storm card with lightning in the column."), "flag"
         )
-    column[flag] = on  # type: ignore[literal-required]
+    column[flag] = on
     return play
 
 

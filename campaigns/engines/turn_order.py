@@ -39,7 +39,7 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any, TypedDict, cast
+from typing import TypedDict
 
 NEMESIS = "Nemesis"
 WILD = "Wild"
@@ -77,7 +77,7 @@ class State(TypedDict):
 
 
 # What a caller hands in: a state read back from the database or a file, checked by _load.
-Stored = Mapping[str, Any]
+Stored = Mapping[str, object]
 
 _STATE_KEYS = frozenset(
     {"players", "top", "pool", "bottom", "discard", "round", "tokens", "pending", "current"}
@@ -239,35 +239,71 @@ def _load(state: Stored) -> State:
     """
     if not isinstance(state, dict) or set(state) != _STATE_KEYS:
         raise TurnOrderError(DAMAGED)
-    loaded = cast(State, copy.deepcopy(dict(state)))
-    names = _clean_names(loaded["players"])
-    pairs = _pairs_of(names, loaded["tokens"])
-    for key in ("top", "pool", "bottom", "discard"):
-        if not isinstance(loaded[key], list):
-            raise TurnOrderError(DAMAGED)
-    cards = loaded["top"] + loaded["pool"] + loaded["bottom"] + loaded["discard"]
-    if Counter(cards) != Counter(compose(names, pairs)):
+    raw = copy.deepcopy(state)
+    players = _texts(raw["players"])
+    names = _clean_names(players)
+    pairs = _pairs_of(names, raw["tokens"])
+    top, pool, bottom, discard = (_texts(raw[key]) for key in ("top", "pool", "bottom", "discard"))
+    if Counter(top + pool + bottom + discard) != Counter(compose(names, pairs)):
         raise TurnOrderError(
             gettext_noop("The turn order deck does not hold exactly this game's six cards.")
         )
-    if not isinstance(loaded["round"], int) or loaded["round"] < 1:
+    round_ = raw["round"]
+    if not isinstance(round_, int) or round_ < 1:
         raise TurnOrderError(DAMAGED)
     expected = set(_pair_labels(names, pairs))
-    if not isinstance(loaded["tokens"], dict) or set(loaded["tokens"]) != expected:
+    if not isinstance(raw["tokens"], dict) or set(raw["tokens"]) != expected:
         raise TurnOrderError(DAMAGED)
-    for pair, holder in loaded["tokens"].items():
+    tokens: dict[str, str | None] = {}
+    for pair, holder in raw["tokens"].items():
         if holder is not None and holder not in _pair_names(pair):
             raise TurnOrderError(DAMAGED)
-    pending = loaded["pending"]
+        tokens[pair] = holder
+    pending = raw["pending"]
     if pending is not None and (
         not isinstance(pending, dict)
-        or pending.get("card") not in loaded["discard"]
+        or pending.get("card") not in discard
         or not isinstance(pending.get("options"), list)
     ):
         raise TurnOrderError(DAMAGED)
-    # A pool kept in any order other than sorted would be a leak waiting to happen.
-    loaded["pool"] = sorted(loaded["pool"])
-    return loaded
+    return {
+        "players": players,
+        "top": top,
+        # A pool kept in any order other than sorted would be a leak waiting to happen.
+        "pool": sorted(pool),
+        "bottom": bottom,
+        "discard": discard,
+        "round": round_,
+        "tokens": tokens,
+        "pending": None
+        if pending is None
+        else {
+            "card": str(pending["card"]),
+            "options": _texts(pending["options"]),
+        },
+        "current": _current(raw["current"]),
+    }
+
+
+def _texts(value: object) -> list[str]:
+    """A stored list of texts (anything else: the stored state is damaged)."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise TurnOrderError(DAMAGED)
+    return [item for item in value if isinstance(item, str)]
+
+
+def _current(value: object) -> Current | None:
+    """The stored turn being played, checked as `_load` checks the rest."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"card", "player", "nemesis"}:
+        raise TurnOrderError(DAMAGED)
+    card, player, nemesis = value["card"], value["player"], value["nemesis"]
+    if not isinstance(card, str) or not isinstance(nemesis, bool):
+        raise TurnOrderError(DAMAGED)
+    if player is not None and not isinstance(player, str):
+        raise TurnOrderError(DAMAGED)
+    return {"card": card, "player": player, "nemesis": nemesis}
 
 
 def _require_no_pending(state: State) -> None:
@@ -417,7 +453,22 @@ def shuffle_into_deck(state: Stored, label: str) -> State:
     return new
 
 
-def public_view(state: Stored) -> dict[str, Any]:
+class PublicView(TypedDict):
+    """What every phone may see of the deck (`public_view`)."""
+
+    players: list[str]
+    round: int
+    deck_count: int
+    remaining: list[str]
+    known_top: list[str]
+    known_bottom: list[str]
+    discard: list[str]
+    current: Current | None
+    pending: Pending | None
+    tokens: dict[str, str | None]
+
+
+def public_view(state: Stored) -> PublicView:
     """What every phone may see: counts and what the table knows, never an undrawn order.
 
     ``remaining`` is sorted: which cards are left is public (everyone saw what was drawn this

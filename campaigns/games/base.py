@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import Command, Payload, State, need_bool, need_str, registry
+from campaigns.commands import Command, Named, Payload, need_bool, need_str, registry
+
+if TYPE_CHECKING:
+    from campaigns.models import Campaign
 
 
 class Later:
@@ -50,14 +54,12 @@ class Later:
     def __eq__(self, other: object) -> bool:
         return self.value == (other.value if isinstance(other, Later) else other)
 
-    __hash__ = None  # type: ignore[assignment]
-
 
 @dataclass(frozen=True)
 class Page:
     """A page of the game's own beside the table page (a chaos bag, a score chart…)."""
 
-    label: Any  # a lazy translated string
+    label: StrOrPromise
     template: str
     # The GET parameters the page reads (Viewing.query): a page a stream pushes is drawn with
     # these only (campaigns/views/live.py), so an address with others makes no drawing of its own.
@@ -76,21 +78,32 @@ class Viewing:
     query: Mapping[str, str] = field(default_factory=dict)  # the page's GET parameters
 
 
+def no_context(campaign: object, state: object, viewing: Viewing) -> dict[str, object]:
+    return {}
+
+
+def always(state: object) -> bool:
+    return True
+
+
 @dataclass(frozen=True)
-class Game:
+class Game[S]:
+    """A game: `S` is its state (a TypedDict), which its commands and context read."""
+
     key: str
-    name: Any  # a lazy translated string
-    blurb: Any
+    name: StrOrPromise
+    blurb: StrOrPromise
     setup_form: type[forms.Form]
-    initial_state: Callable[[dict[str, Any]], State]
-    commands: dict[str, Command]
+    # The state before any event, from the set-up form's cleaned data (or an imported file's).
+    initial_state: Callable[[Payload], S]
+    commands: dict[str, Command[S]]
     template: str
     # Extra context for the game's templates: context(campaign, state, viewing).
-    context: Callable[[Any, State, Viewing], dict[str, Any]] = field(default=lambda c, s, v: {})
+    context: Callable[[Campaign, S, Viewing], dict[str, object]] = no_context
     # The table display's part for this game (the context is the table page's), and whether a
     # campaign in this state has anything to show there: without, no link is offered.
     display: str = "campaigns/display-trackers.html"
-    displays: Callable[[State], bool] = field(default=lambda s: True)
+    displays: Callable[[S], bool] = always
     # More pages, by URL slug: /c/<pk>/p/<slug>/.
     pages: dict[str, Page] = field(default_factory=dict)
     # The game's own CSS (a static path), loaded only on its pages.
@@ -124,11 +137,11 @@ class ArchiveForm(forms.Form):
     )
 
 
-def apply_rename(state: State, payload: Payload) -> None:
+def apply_rename(state: Named, payload: Payload) -> None:
     state["name"] = need_str(payload, "name", 80).strip()
 
 
-def apply_archive(state: State, payload: Payload) -> None:
+def apply_archive(state: Named, payload: Payload) -> None:
     state["archived"] = need_bool(payload, "archived")
 
 
@@ -136,7 +149,7 @@ def describe_archive(payload: Payload) -> str:
     return _("Archived the campaign") if payload.get("archived") else _("Brought the campaign back")
 
 
-META_COMMANDS = (
+META_COMMANDS: tuple[Command[Named], ...] = (
     Command(
         "campaign.rename",
         RenameForm,
@@ -156,7 +169,20 @@ META_COMMANDS = (
 )
 
 
-def own_game(key: str, features: Iterable[Any], table: str = "table", **fields: Any) -> Game:
+# A game chosen at run time, by a campaign's `game` (campaigns.games.GAMES, the models).
+AnyGame = Game[Any]
+
+
+class Feature[S](Protocol):
+    """A feature module of a game: its commands, over the game's state."""
+
+    @property
+    def COMMANDS(self) -> Iterable[Command[S]]: ...
+
+
+def own_game[S](
+    key: str, features: Iterable[Feature[S]], table: str = "table", **fields: Any
+) -> Game[S]:
     """A game with its own pages (templates/games/<key>/<table>.html and display.html), its
     stylesheet (css/<key>.css) and the commands of its feature modules (their COMMANDS) beside
     the meta commands, in the features' order."""

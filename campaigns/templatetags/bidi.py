@@ -3,8 +3,6 @@ A builtin of the site's templates (settings.TEMPLATES), so every template has it
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
 
 from campaigns import bidi
@@ -13,5 +11,5 @@ register = template.Library()
 
 
 @register.filter(is_safe=True)
-def isolate(value: Any) -> Any:
+def isolate(value: object) -> object:
     return bidi.isolate(value)

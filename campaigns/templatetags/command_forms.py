@@ -9,7 +9,8 @@ back bound to what was posted, so the typed value and the message stay where the
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from django import forms, template
 from django.middleware.csrf import get_token
@@ -17,10 +18,15 @@ from django.urls import reverse
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 
+if TYPE_CHECKING:
+    from campaigns.models import Campaign
+
 register = template.Library()
 
 
-def identifies(initial: dict[str, Any], form_class: type[forms.Form], posted) -> bool:
+def identifies(
+    initial: dict[str, object], form_class: type[forms.Form], posted: Mapping[str, object]
+) -> bool:
     """Whether a form with these initial values is the one that was posted: its hidden fields
     (the tracker, the entry, the +1 or −1) hold what the refused request sent."""
     for name, value in initial.items():
@@ -54,7 +60,7 @@ def unbound(form_class: type[forms.Form]) -> forms.Form | None:
     return UNBOUND[form_class]
 
 
-def fresh_form(form_class: type[forms.Form], initial: dict[str, Any]) -> forms.Form:
+def fresh_form(form_class: type[forms.Form], initial: dict[str, object]) -> forms.Form:
     shared = unbound(form_class)
     if shared is None:
         return form_class(initial=initial, auto_id=False)
@@ -66,27 +72,32 @@ def fresh_form(form_class: type[forms.Form], initial: dict[str, Any]) -> forms.F
     # tests/test_widgets.py pins that two forms drawn from one share nothing of their values.
     form = copy.copy(shared)  # the fields are shared, never changed while a form is drawn
     form.initial = initial
-    form._bound_fields_cache = {}
+    form._bound_fields_cache = {}  # type: ignore[attr-defined]  # Django's, not in django-stubs
     return form
 
 
-def action_url(context: Any, campaign: Any, action: str) -> str:
-    """The URL a command posts to, reversed once per page drawn."""
+def action_url(context: Any, campaign: Campaign, action: str) -> str:
+    # `context` is a template Context: its render context holds any value, which django-stubs
+    # types narrower (template origins), hence Any.
     urls = context.render_context.setdefault("command_urls", {})
+    """The URL a command posts to, reversed once per page drawn."""
     if action not in urls:
         urls[action] = reverse("campaigns:act", args=[campaign.pk, action])
     return urls[action]
 
 
 @register.simple_tag(takes_context=True)
-def command_form(context, action: str, region: str = "", **initial: Any) -> forms.Form:
+def command_form(
+    context: template.Context, action: str, region: str = "", **initial: object
+) -> forms.Form:
     """`{% command_form "counter.set" region=item.region tracker=item.t.id value=item.t.value
     as form %}`: the form of the game's command `action` for `region`, with `form.action` (the
     URL it posts to) and `form.region`. Keyword arguments are the initial values; hidden fields
     among them also tell this form apart from its siblings in the same region. (The command's
     parameter is `action`, the URL's word, so that a field may be called `name`.) A form whose
     fields are named by the campaign takes its initial values as one mapping: `initial=…`."""
-    initial = {**(initial.pop("initial", None) or {}), **initial}
+    given = initial.pop("initial", None)
+    initial = {**(given if isinstance(given, dict) else {}), **initial}
     campaign = context["campaign"]
     command = campaign.game_module.commands[action]
     refusal = context.get("error")
@@ -101,8 +112,9 @@ def command_form(context, action: str, region: str = "", **initial: Any) -> form
         form = refusal.form
     if form is None:
         form = fresh_form(command.form, initial)
-    form.region = region
-    form.action = action_url(context, campaign, action)
+    # What the template reads beside the fields (`form.action`, `form.region`): Django's Form
+    # has no such attributes, so they are added to this one form's own.
+    vars(form).update(region=region, action=action_url(context, campaign, action))
     return form
 
 

@@ -10,9 +10,8 @@ the counter's HTML, not the page's. The element inside the tag carries the same 
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import template
+from django.template.base import FilterExpression, Parser, Token
 
 register = template.Library()
 
@@ -40,13 +39,13 @@ class Inside:
         self.regions = regions
 
 
-def literal(region: Any) -> str | None:
+def literal(region: FilterExpression) -> str | None:
     """A region's id when the template writes it as a constant ("bag-elder"), else None."""
     return region.var if isinstance(region.var, str) and not region.filters else None
 
 
 class RegionNode(template.Node):
-    def __init__(self, region: Any, nodelist: template.NodeList, nested: bool):
+    def __init__(self, region: FilterExpression, nodelist: template.NodeList, nested: bool):
         self.region = region
         self.nodelist = nodelist
         inner = nodelist.get_nodes_by_type(RegionNode)
@@ -54,8 +53,9 @@ class RegionNode(template.Node):
         # The ids of the regions written inside, when all are constants and none hides in an
         # include (`nested` said by hand): a region not asked for, holding none that is, is
         # skipped without drawing it.
-        ids = {literal(node.region) for node in inner}
-        self.inner: set[str] | None = None if nested or None in ids else ids  # type: ignore[assignment]
+        ids = [literal(node.region) for node in inner if isinstance(node, RegionNode)]
+        constant = {i for i in ids if i is not None}
+        self.inner: set[str] | None = None if nested or len(constant) < len(set(ids)) else constant
 
     def render(self, context: template.Context) -> str:
         region = str(self.region.resolve(context))
@@ -82,7 +82,7 @@ class RegionNode(template.Node):
 
 
 @register.tag
-def region(parser: Any, token: Any) -> RegionNode:
+def region(parser: Parser, token: Token) -> RegionNode:
     """`{% region "bag-drawn" %}<div id="bag-drawn" data-live>…</div>{% endregion %}`"""
     bits = token.split_contents()
     if len(bits) not in (2, 3) or (len(bits) == 3 and bits[2] != "nested"):

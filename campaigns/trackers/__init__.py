@@ -30,6 +30,7 @@ from campaigns.trackers.base import (
     NAME_LENGTH,
     RESULTS,
     TEXT_LENGTH,
+    TrackerState,
     entry,
     names,
     shown,
@@ -43,7 +44,7 @@ from campaigns.trackers.notes import apply_note
 from campaigns.trackers.page import page_context, tracker_items
 from campaigns.trackers.results import results_chart
 
-COMMANDS: dict[str, Command] = registry(
+COMMANDS: dict[str, Command[TrackerState]] = registry(
     manage.COMMANDS,
     counter.COMMANDS,
     checklist.COMMANDS,
@@ -65,6 +66,7 @@ __all__ = [
     "NAME_LENGTH",
     "RESULTS",
     "TEXT_LENGTH",
+    "TrackerState",
     "add_tracker",
     "apply_adjust",
     "apply_note",

@@ -4,13 +4,32 @@ the name as the reader sees it, the forms' common fields, and the describe helpe
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal, TypedDict, overload
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import Command, CommandError, Payload, State, need_int
+from campaigns.commands import Command, CommandError, Payload, need_int
+from campaigns.trackers.types import (
+    Checklist,
+    ChecklistItem,
+    Coin,
+    Counter,
+    Deck,
+    DiceRoller,
+    ListItem,
+    NamedList,
+    Note,
+    Notes,
+    ResultRow,
+    Results,
+    Timer,
+    Tracker,
+    Turns,
+)
 
 KINDS = {
     "counter": gettext_lazy("Counter"),
@@ -48,7 +67,7 @@ NAME_LENGTH = 60
 TEXT_LENGTH = 1000
 
 
-def shown(name: Any, shipped: Any = False) -> str:
+def shown(name: object, shipped: object = False) -> str:
     """A tracker's name as the reader sees it: the names a game ships (Doubt, Campaign Notes,
     Any game's Notes and Results) are stored in English, marked `shipped`, and read in the
     reader's language; a name the group typed is shown as typed, never translated."""
@@ -57,24 +76,55 @@ def shown(name: Any, shipped: Any = False) -> str:
     return str(name or "")
 
 
-def tracker(state: State, payload: Payload, kind: str) -> dict[str, Any]:
+class TrackerState(TypedDict):
+    """What the trackers' commands read and change of a game's state (Any game's is only
+    this; Arkham's campaign log is trackers too)."""
+
+    next_id: int
+    trackers: list[Tracker]
+
+
+# The tracker a command names, of the kind the command is for: typed as that kind.
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: Literal["counter"]) -> Counter: ...
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: Literal["checklist"]) -> Checklist: ...
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: Literal["list"]) -> NamedList: ...
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: Literal["notes"]) -> Notes: ...
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: Literal["results"]) -> Results: ...
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: Literal["dice"]) -> DiceRoller: ...
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: Literal["deck"]) -> Deck: ...
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: Literal["turns"]) -> Turns: ...
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: Literal["timer"]) -> Timer: ...
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: Literal["coin"]) -> Coin: ...
+@overload
+def tracker(state: TrackerState, payload: Payload, kind: str) -> Tracker: ...
+def tracker(state: TrackerState, payload: Payload, kind: str) -> Tracker:
     tracker_id = need_int(payload, "tracker")
-    for item in state.get("trackers", []):
+    for item in state["trackers"]:
         if item["id"] == tracker_id and item["kind"] == kind:
             return item
     raise CommandError(_("That tracker is not in this campaign any more."), "tracker")
 
 
-def entry(container: dict[str, Any], key: str, payload: Payload) -> dict[str, Any]:
+def entry[E: (ChecklistItem, ListItem, Note, ResultRow)](items: list[E], payload: Payload) -> E:
     entry_id = need_int(payload, "item")
-    for item in container[key]:
+    for item in items:
         if item["id"] == entry_id:
             return item
     raise CommandError(_("That entry is not there any more."), "item")
 
 
-def names(state: State) -> list[str]:
-    return [t["name"] for t in state.get("trackers", [])]
+def names(state: TrackerState) -> list[str]:
+    return [t["name"] for t in state["trackers"]]
 
 
 # Phones with Japanese or Chinese keyboards type full-width punctuation and digits.
@@ -89,7 +139,7 @@ HIDDEN = forms.HiddenInput
 NUMBER = {"inputmode": "numeric"}
 
 
-def number_field(label: Any, required: bool = True) -> forms.IntegerField:
+def number_field(label: StrOrPromise, required: bool = True) -> forms.IntegerField:
     """A whole number a counter may hold (within COUNTER_LIMIT either way), typed on a phone."""
     return forms.IntegerField(
         label=label,
@@ -111,30 +161,39 @@ class ItemForm(TrackerForm):
     item = forms.IntegerField(min_value=1, widget=HIDDEN)
 
 
-def with_name(kind: str):
+def entry_label(found: Tracker, payload: Payload) -> str:
+    """The words of the entry a payload names, in the history."""
+    if found["kind"] == "checklist":
+        return entry(found["items"], payload)["label"]
+    if found["kind"] == "list":
+        return entry(found["items"], payload)["text"]
+    if found["kind"] == "notes":
+        return entry(found["entries"], payload)["text"]
+    if found["kind"] == "results":
+        return entry(found["rows"], payload)["date"]
+    return ""
+
+
+def with_name(kind: str) -> Callable[[TrackerState, Payload, random.Random], Payload]:
     """A resolve step that copies the tracker's name (and the entry's text) into the payload,
     so the history reads in words even after the tracker is renamed or removed."""
 
-    def resolve(state: State, data: Payload, rng: random.Random) -> Payload:
-        payload = {key: value for key, value in data.items()}
+    def resolve(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
+        payload = dict(data)
         found = tracker(state, payload, kind)
         payload["name"] = found["name"]
         if found.get("shipped"):
             payload["shipped"] = True
         if "item" in payload:
-            key = {"checklist": "items", "list": "items", "notes": "entries", "results": "rows"}[
-                kind
-            ]
-            item = entry(found, key, payload)
-            payload["label"] = item.get("label") or item.get("text") or item.get("date", "")
-        if kind == "counter" and "delta" in payload:
-            payload["to"] = found["value"] + payload["delta"]
+            payload["label"] = entry_label(found, payload)
+        if found["kind"] == "counter" and "delta" in payload:
+            payload["to"] = found["value"] + need_int(payload, "delta")
         return payload
 
     return resolve
 
 
-def words(template: str):
+def words(template: str) -> Callable[[Payload], str]:
     """A describe function from a template of the payload's keys."""
     return lambda p: (
         _(template)
@@ -145,7 +204,13 @@ def words(template: str):
     )
 
 
-def said(name: str, form: type[forms.Form], apply: Any, template: str, **more: Any) -> Command:
+def said(
+    name: str,
+    form: type[forms.Form],
+    apply: Callable[[TrackerState, Payload], None],
+    template: str,
+    **more: Any,
+) -> Command[TrackerState]:
     """A tracker's command (`name` is "<kind>.<what>") whose history line is `template`
     (gettext_noop'd) read with the tracker's name, copied into the payload when it resolves."""
     kind = name.partition(".")[0]

@@ -6,12 +6,13 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, CommandError, Payload, State, need_bool, need_str, next_id
+from campaigns.commands import Command, CommandError, Payload, need_bool, need_str, next_id
 from campaigns.trackers.base import (
     MAX_ITEMS,
     NAME_LENGTH,
     ItemForm,
     TrackerForm,
+    TrackerState,
     entry,
     said,
     shown,
@@ -28,13 +29,13 @@ class LabelForm(TrackerForm):
     label = forms.CharField(label=gettext_lazy("New item"), max_length=NAME_LENGTH)
 
 
-def apply_check(state: State, payload: Payload) -> None:
-    entry(tracker(state, payload, "checklist"), "items", payload)["done"] = need_bool(
+def apply_check(state: TrackerState, payload: Payload) -> None:
+    entry(tracker(state, payload, "checklist")["items"], payload)["done"] = need_bool(
         payload, "done"
     )
 
 
-def apply_add_item(state: State, payload: Payload) -> None:
+def apply_add_item(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "checklist")
     if len(found["items"]) >= MAX_ITEMS:
         raise CommandError(_("Too many items."), "label")

@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, CommandError, Payload, State, need_int
+from campaigns.commands import Command, CommandError, Payload, need_int
 from campaigns.trackers.base import (
     COUNTER_LIMIT,
     HIDDEN,
     TrackerForm,
+    TrackerState,
     number_field,
     said,
     shown,
     tracker,
     with_name,
 )
+from campaigns.trackers.types import Counter
 
 
 class AdjustForm(TrackerForm):
@@ -29,7 +29,7 @@ class SetValueForm(TrackerForm):
     value = number_field(gettext_lazy("Value"))
 
 
-def set_counter(found: dict[str, Any], value: int) -> None:
+def set_counter(found: Counter, value: int) -> None:
     low, high = found.get("minimum"), found.get("maximum")
     if high is not None and value > high:
         raise CommandError(
@@ -48,12 +48,12 @@ def set_counter(found: dict[str, Any], value: int) -> None:
     found["value"] = value
 
 
-def apply_adjust(state: State, payload: Payload) -> None:
+def apply_adjust(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "counter")
     set_counter(found, found["value"] + need_int(payload, "delta", -1000, 1000))
 
 
-def apply_set(state: State, payload: Payload) -> None:
+def apply_set(state: TrackerState, payload: Payload) -> None:
     set_counter(tracker(state, payload, "counter"), need_int(payload, "value"))
 
 

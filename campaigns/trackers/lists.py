@@ -6,13 +6,14 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import CommandError, Payload, State, need_str, next_id
+from campaigns.commands import CommandError, Payload, need_str, next_id
 from campaigns.trackers.base import (
     MAX_ITEMS,
     NAME_LENGTH,
     WHY,
     ItemForm,
     TrackerForm,
+    TrackerState,
     entry,
     said,
     tracker,
@@ -42,7 +43,7 @@ class ListRemoveForm(TrackerForm):
     )
 
 
-def apply_list_add(state: State, payload: Payload) -> None:
+def apply_list_add(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "list")
     if len(found["items"]) >= MAX_ITEMS * 4:
         raise CommandError(_("Too many items."), "text")
@@ -57,16 +58,16 @@ def apply_list_add(state: State, payload: Payload) -> None:
     )
 
 
-def apply_list_remove(state: State, payload: Payload) -> None:
-    item = entry(tracker(state, payload, "list"), "items", payload)
+def apply_list_remove(state: TrackerState, payload: Payload) -> None:
+    item = entry(tracker(state, payload, "list")["items"], payload)
     if item["removed"]:
         raise CommandError(_("“%(text)s” is already taken out.") % {"text": item["text"]}, "item")
     item["removed"] = True
     item["removed_reason"] = need_str(payload, "reason", 200, blank=True).strip()
 
 
-def apply_list_restore(state: State, payload: Payload) -> None:
-    item = entry(tracker(state, payload, "list"), "items", payload)
+def apply_list_restore(state: TrackerState, payload: Payload) -> None:
+    item = entry(tracker(state, payload, "list")["items"], payload)
     if not item["removed"]:
         raise CommandError(_("“%(text)s” is already in the list.") % {"text": item["text"]}, "item")
     item["removed"], item["removed_reason"] = False, ""

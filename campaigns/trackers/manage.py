@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -15,7 +14,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_int,
     need_opt_int,
@@ -32,13 +30,23 @@ from campaigns.trackers.base import (
     NAME_LENGTH,
     NUMBER,
     TrackerForm,
+    TrackerState,
     names,
     number_field,
     words,
 )
+from campaigns.trackers.types import (
+    Checklist,
+    ChecklistItem,
+    Counter,
+    NamedList,
+    Notes,
+    Results,
+    Tracker,
+)
 
 
-def parse_counter_line(line: str) -> dict[str, Any]:
+def parse_counter_line(line: str) -> dict[str, object]:
     """“Doom 0 12” is a counter from 0 to 12; “Life 0 30 30” starts at 30; “Round” is open."""
     words = line.translate(FULL_WIDTH).split()
     numbers: list[int] = []
@@ -46,7 +54,7 @@ def parse_counter_line(line: str) -> dict[str, Any]:
         numbers.insert(0, int(words.pop()))
     if not words:
         raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
-    spec: dict[str, Any] = {"kind": "counter", "name": " ".join(words)[:NAME_LENGTH]}
+    spec: dict[str, object] = {"kind": "counter", "name": " ".join(words)[:NAME_LENGTH]}
     if len(numbers) == 1:
         raise forms.ValidationError(
             _("“%(line)s”: give both the lowest and the highest value, or neither.")
@@ -59,7 +67,7 @@ def parse_counter_line(line: str) -> dict[str, Any]:
     return spec
 
 
-def parse_checklist_line(line: str) -> dict[str, Any]:
+def parse_checklist_line(line: str) -> dict[str, object]:
     """“Stickers: A, B, C” is a checklist named Stickers with three items."""
     name, _sep, rest = line.translate(FULL_WIDTH).partition(":")
     items = [item.strip() for item in rest.split(",") if item.strip()]
@@ -68,7 +76,7 @@ def parse_checklist_line(line: str) -> dict[str, Any]:
     return {"kind": "checklist", "name": name.strip()[:NAME_LENGTH], "items": items}
 
 
-def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
+def add_tracker(state: TrackerState, spec: Payload) -> Tracker:
     """Add one tracker from a spec; setup and the tracker.add command both come here."""
     kind = need_choice(spec, "kind", KINDS)
     name = need_str(spec, "name", NAME_LENGTH).strip()
@@ -79,9 +87,14 @@ def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
         raise CommandError(
             _("There is already a tracker called “%(name)s”.") % {"name": name}, "name"
         )
-    item: dict[str, Any] = {"id": next_id(state), "kind": kind, "name": name}
-    if spec.get("shipped") is True:  # a name the game ships, in English: read in translation
-        item["shipped"] = True
+    item = new_tracker(state, next_id(state), kind, name, spec)
+    trackers.append(item)
+    return item
+
+
+def new_tracker(state: TrackerState, ident: int, kind: str, name: str, spec: Payload) -> Tracker:
+    # A name the game ships, in English, is read in translation (`shipped`).
+    shipped = spec.get("shipped") is True
     if kind == "counter":
         low, high = need_opt_int(spec, "minimum"), need_opt_int(spec, "maximum")
         for bound in (low, high):
@@ -95,33 +108,44 @@ def add_tracker(state: State, spec: Payload) -> dict[str, Any]:
             start = min(start, high) if high is not None else start
         if (low is not None and start < low) or (high is not None and start > high):
             raise CommandError(_("The start value is outside the bounds."), "start")
-        item.update(minimum=low, maximum=high, value=start, start=start)
-    elif kind == "checklist":
+        counter: Counter = {
+            "id": ident,
+            "kind": "counter",
+            "name": name,
+            "minimum": low,
+            "maximum": high,
+            "value": start,
+            "start": start,
+        }
+        return {**counter, "shipped": True} if shipped else counter
+    if kind == "checklist":
         labels = spec.get("items") or []
         if not isinstance(labels, list) or len(labels) > MAX_ITEMS:
             raise CommandError(_("Too many items."), "items")
-        item["items"] = []
+        items: list[ChecklistItem] = []
         for label in labels:
             label = need_str({"label": label}, "label", NAME_LENGTH).strip()
-            item["items"].append({"id": next_id(state), "label": label, "done": False})
-    elif kind == "list":
-        item["items"] = []
-    elif kind == "notes":
-        item["entries"] = []
-    elif kind == "results":
-        item["rows"] = []
-    elif kind == "dice":
-        item.update(randomizers.new_dice(spec))
-    elif kind == "deck":
-        item.update(randomizers.new_deck(spec))
-    elif kind == "turns":
-        item.update(turns.new_turns(state, spec))
-    elif kind == "timer":
-        item.update(timer.new_timer(spec))
-    elif kind == "coin":
-        item.update(coin.new_coin(spec))
-    trackers.append(item)
-    return item
+            items.append({"id": next_id(state), "label": label, "done": False})
+        checklist: Checklist = {"id": ident, "kind": "checklist", "name": name, "items": items}
+        return {**checklist, "shipped": True} if shipped else checklist
+    if kind == "list":
+        named: NamedList = {"id": ident, "kind": "list", "name": name, "items": []}
+        return {**named, "shipped": True} if shipped else named
+    if kind == "notes":
+        notes: Notes = {"id": ident, "kind": "notes", "name": name, "entries": []}
+        return {**notes, "shipped": True} if shipped else notes
+    if kind == "results":
+        results: Results = {"id": ident, "kind": "results", "name": name, "rows": []}
+        return {**results, "shipped": True} if shipped else results
+    if kind == "dice":
+        return randomizers.new_dice(ident, name, spec)
+    if kind == "deck":
+        return randomizers.new_deck(ident, name, spec)
+    if kind == "turns":
+        return turns.new_turns(state, ident, name, spec)
+    if kind == "timer":
+        return timer.new_timer(ident, name, spec)
+    return coin.new_coin(ident, name)
 
 
 class AddTrackerForm(forms.Form):
@@ -158,8 +182,8 @@ class AddTrackerForm(forms.Form):
         text = self.cleaned_data["items"].translate(FULL_WIDTH)
         return [item.strip() for item in text.split(",") if item.strip()]
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
         if cleaned.get("kind") == "deck" and "items" in cleaned:
             try:
                 cleaned["cards"] = randomizers.parse_cards(", ".join(cleaned["items"]))
@@ -168,11 +192,11 @@ class AddTrackerForm(forms.Form):
         return cleaned
 
 
-def apply_add_tracker(state: State, payload: Payload) -> None:
+def apply_add_tracker(state: TrackerState, payload: Payload) -> None:
     add_tracker(state, payload)
 
 
-def apply_remove_tracker(state: State, payload: Payload) -> None:
+def apply_remove_tracker(state: TrackerState, payload: Payload) -> None:
     tracker_id = need_int(payload, "tracker")
     before = len(state.get("trackers", []))
     state["trackers"] = [t for t in state.get("trackers", []) if t["id"] != tracker_id]
@@ -180,7 +204,7 @@ def apply_remove_tracker(state: State, payload: Payload) -> None:
         raise CommandError(_("That tracker is not in this campaign any more."), "tracker")
 
 
-def resolve_add_tracker(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_add_tracker(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     payload = {"kind": data["kind"], "name": data["name"]}
     if data["kind"] == "counter":
         payload.update(
@@ -199,7 +223,7 @@ def resolve_add_tracker(state: State, data: Payload, rng: random.Random) -> Payl
     return payload
 
 
-def resolve_remove_tracker(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_remove_tracker(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     """The tracker's name goes into the payload, so the history reads in words after removal."""
     found = (t["name"] for t in state.get("trackers", []) if t["id"] == data.get("tracker"))
     return {**data, "name": next(found, "")}

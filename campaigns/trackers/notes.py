@@ -6,12 +6,13 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import CommandError, Payload, State, need_str, next_id
+from campaigns.commands import CommandError, Payload, need_str, next_id
 from campaigns.trackers.base import (
     MAX_ITEMS,
     TEXT_LENGTH,
     ItemForm,
     TrackerForm,
+    TrackerState,
     entry,
     said,
     tracker,
@@ -26,7 +27,7 @@ class NoteForm(TrackerForm):
     )
 
 
-def apply_note(state: State, payload: Payload) -> None:
+def apply_note(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "notes")
     if len(found["entries"]) >= MAX_ITEMS * 4:
         raise CommandError(_("Too many items."), "text")
@@ -35,8 +36,8 @@ def apply_note(state: State, payload: Payload) -> None:
 
 
 def crossing(crossed: bool):
-    def apply(state: State, payload: Payload) -> None:
-        item = entry(tracker(state, payload, "notes"), "entries", payload)
+    def apply(state: TrackerState, payload: Payload) -> None:
+        item = entry(tracker(state, payload, "notes")["entries"], payload)
         if item["crossed"] == crossed:
             message = (
                 _("That note is already crossed out.")

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils import timezone
 
-from campaigns.commands import State
-from campaigns.trackers.base import KINDS, RESULTS, shown
+from campaigns.trackers.base import KINDS, RESULTS, TrackerState, shown
 from campaigns.trackers.coin import coin_view
 from campaigns.trackers.randomizers import deck_view, dice_view
 from campaigns.trackers.results import results_chart
@@ -15,12 +12,11 @@ from campaigns.trackers.timer import timer_view
 from campaigns.trackers.turns import turns_view
 
 
-def tracker_items(state: State) -> list[dict[str, Any]]:
+def tracker_items(state: TrackerState) -> list[dict[str, object]]:
     items = []
-    for found in state.get("trackers", []):
-        if found.get("shipped"):
-            found = {**found, "name": shown(found["name"], True)}
-        item: dict[str, Any] = {"t": found, "region": f"tracker-{found['id']}"}
+    for found in state["trackers"]:
+        named = {**found, "name": shown(found["name"], True)} if found.get("shipped") else found
+        item: dict[str, object] = {"t": named, "region": f"tracker-{found['id']}"}
         if found["kind"] == "counter":
             low, high, value = found.get("minimum"), found.get("maximum"), found["value"]
             item["at_minimum"] = low is not None and value <= low
@@ -51,12 +47,14 @@ def tracker_items(state: State) -> list[dict[str, Any]]:
 ON_DISPLAY = frozenset({"counter", "turns", "timer", "coin"})
 
 
-def on_display(state: State) -> bool:
+def on_display(state: TrackerState) -> bool:
     """Whether the table display has anything to show of these trackers."""
-    return any(t.get("kind") in ON_DISPLAY for t in state.get("trackers", []))
+    return any(t["kind"] in ON_DISPLAY for t in state["trackers"])
 
 
-def page_context(campaign, state: State, viewing=None) -> dict[str, Any]:
+def page_context(
+    campaign: object, state: TrackerState, viewing: object = None
+) -> dict[str, object]:
     return {
         "trackers": tracker_items(state),
         "tracker_kinds": list(KINDS.items()),

@@ -8,20 +8,12 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import (
-    CommandError,
-    Payload,
-    State,
-    need_int,
-    next_id,
-    random_command,
-)
+from campaigns.commands import CommandError, Payload, need_int, next_id, random_command
 from campaigns.engines import dice
 from campaigns.trackers.base import (
     FULL_WIDTH,
@@ -29,20 +21,22 @@ from campaigns.trackers.base import (
     NAME_LENGTH,
     NUMBER,
     TrackerForm,
+    TrackerState,
     said,
     shown,
     tracker,
     with_name,
 )
+from campaigns.trackers.types import Cards, Deck, DiceRoller
 
 MAX_DICE = 20
 MAX_ROLLS = 20  # the rolls a dice roller keeps
 MAX_CARDS = 200
 
 
-def parse_cards(text: str) -> list[dict[str, Any]]:
+def parse_cards(text: str) -> list[Cards]:
     """“Green×5, Yellow×9, Ace” is five Green cards, nine Yellow and one Ace."""
-    cards: list[dict[str, Any]] = []
+    cards: list[Cards] = []
     for part in text.translate(FULL_WIDTH).split(","):
         part = part.strip()
         if not part:
@@ -60,25 +54,25 @@ def parse_cards(text: str) -> list[dict[str, Any]]:
     return cards
 
 
-def new_dice(spec: Payload) -> dict[str, Any]:
-    success_on = spec.get("success_on")
-    success_on = 5 if success_on is None else need_int(spec, "success_on", 1, 6)
-    return {"success_on": success_on, "rolls": []}
+def new_dice(ident: int, name: str, spec: Payload) -> DiceRoller:
+    success_on = 5 if spec.get("success_on") is None else need_int(spec, "success_on", 1, 6)
+    return {"id": ident, "kind": "dice", "name": name, "success_on": success_on, "rolls": []}
 
 
-def new_deck(spec: Payload) -> dict[str, Any]:
+def new_deck(ident: int, name: str, spec: Payload) -> Deck:
     cards = spec.get("cards")
     if not isinstance(cards, list) or not cards or len(cards) > MAX_ITEMS:
         raise CommandError(_("List the deck's cards, e.g. Green×5, Yellow×9, Ace."), "items")
-    checked = []
+    checked: list[Cards] = []
     for card in cards:
         if not isinstance(card, dict):
             raise CommandError(_("List the deck's cards, e.g. Green×5, Yellow×9, Ace."), "items")
-        name = card.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LENGTH:
+        card_name = card.get("name")
+        if not isinstance(card_name, str) or not card_name.strip() or len(card_name) > NAME_LENGTH:
             raise CommandError(_("List the deck's cards, e.g. Green×5, Yellow×9, Ace."), "items")
-        checked.append({"name": name, "count": need_int(card, "count", 1, MAX_CARDS)})
-    return {"cards": checked, "left": [dict(c) for c in checked], "drawn": []}
+        checked.append({"name": card_name, "count": need_int(card, "count", 1, MAX_CARDS)})
+    left = [Cards(name=c["name"], count=c["count"]) for c in checked]
+    return {"id": ident, "kind": "deck", "name": name, "cards": checked, "left": left, "drawn": []}
 
 
 class RollForm(TrackerForm):
@@ -90,13 +84,13 @@ class RollForm(TrackerForm):
     )
 
 
-def resolve_roll(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_roll(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     payload = with_name("dice")(state, data, rng)
-    payload["faces"] = dice.roll(data["dice"], rng)
+    payload["faces"] = dice.roll(need_int(data, "dice", 1, MAX_DICE), rng)
     return payload
 
 
-def apply_roll(state: State, payload: Payload) -> None:
+def apply_roll(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "dice")
     count = need_int(payload, "dice", 1, MAX_DICE)
     faces = payload.get("faces")
@@ -113,14 +107,15 @@ def apply_roll(state: State, payload: Payload) -> None:
 
 
 def describe_roll(p: Payload) -> str:
-    faces = p.get("faces") if isinstance(p.get("faces"), list) else []
+    faces = p.get("faces")
+    faces = faces if isinstance(faces, list) else []
     return _("%(name)s: rolled %(faces)s") % {
         "name": shown(p.get("name")),
         "faces": " ".join(str(f) for f in faces or []),
     }
 
 
-def resolve_draw(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_draw(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     payload = with_name("deck")(state, data, rng)
     found = tracker(state, payload, "deck")
     total = sum(c["count"] for c in found["left"])
@@ -135,23 +130,23 @@ def resolve_draw(state: State, data: Payload, rng: random.Random) -> Payload:
     return payload
 
 
-def apply_draw(state: State, payload: Payload) -> None:
+def apply_draw(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "deck")
     name = payload.get("card")
     card = next((c for c in found["left"] if c["name"] == name and c["count"] > 0), None)
     if card is None:
         raise CommandError(_("The deck has no such card left."), "tracker")
     card["count"] -= 1
-    found["drawn"].append({"id": next_id(state), "card": name})
+    found["drawn"].append({"id": next_id(state), "card": card["name"]})
 
 
-def apply_reset(state: State, payload: Payload) -> None:
+def apply_reset(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "deck")
-    found["left"] = [dict(c) for c in found["cards"]]
+    found["left"] = [Cards(name=c["name"], count=c["count"]) for c in found["cards"]]
     found["drawn"] = []
 
 
-def dice_view(found: dict[str, Any]) -> dict[str, Any]:
+def dice_view(found: DiceRoller) -> dict[str, object]:
     last = found["rolls"][-1] if found["rolls"] else None
     if last is None:
         return {"last_roll": None}
@@ -164,7 +159,7 @@ def dice_view(found: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def deck_view(found: dict[str, Any]) -> dict[str, Any]:
+def deck_view(found: Deck) -> dict[str, object]:
     return {
         "cards_left": sum(c["count"] for c in found["left"]),
         "last_card": found["drawn"][-1]["card"] if found["drawn"] else None,

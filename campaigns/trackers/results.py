@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -13,7 +12,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     jsonable,
     need_choice,
     need_date,
@@ -26,6 +24,7 @@ from campaigns.trackers.base import (
     RESULTS,
     ItemForm,
     TrackerForm,
+    TrackerState,
     entry,
     number_field,
     said,
@@ -33,6 +32,7 @@ from campaigns.trackers.base import (
     tracker,
     with_name,
 )
+from campaigns.trackers.types import ResultRow
 
 
 class ResultForm(TrackerForm):
@@ -44,7 +44,7 @@ class ResultForm(TrackerForm):
     notes = forms.CharField(label=gettext_lazy("Notes"), max_length=200, required=False)
 
 
-def apply_result(state: State, payload: Payload) -> None:
+def apply_result(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "results")
     if len(found["rows"]) >= MAX_ITEMS * 4:
         raise CommandError(_("Too many items."), "date")
@@ -61,13 +61,13 @@ def apply_result(state: State, payload: Payload) -> None:
     )
 
 
-def apply_remove_result(state: State, payload: Payload) -> None:
+def apply_remove_result(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "results")
-    row = entry(found, "rows", payload)
+    row = entry(found["rows"], payload)
     found["rows"].remove(row)
 
 
-def resolve_result(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_result(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     return with_name("results")(state, jsonable(data), rng)
 
 
@@ -79,7 +79,7 @@ def describe_result(p: Payload) -> str:
     }
 
 
-def results_chart(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+def results_chart(rows: list[ResultRow]) -> dict[str, object] | None:
     """Bars of the score per game (or equal bars where no score was kept), coloured by result."""
     if not rows:
         return None

@@ -9,24 +9,40 @@ from __future__ import annotations
 import datetime
 import math
 import random
-from typing import Any
 
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, CommandError, Payload, State, need_int
-from campaigns.trackers.base import NUMBER, TrackerForm, said, shown, tracker, with_name
+from campaigns.commands import Command, CommandError, Payload, need_int, need_str
+from campaigns.trackers.base import (
+    NUMBER,
+    TrackerForm,
+    TrackerState,
+    said,
+    shown,
+    tracker,
+    with_name,
+)
+from campaigns.trackers.types import Timer
 
 SHORTEST, LONGEST = 5, 3600  # seconds
 DEFAULT = 60
 
 
-def new_timer(spec: Payload) -> dict[str, Any]:
-    seconds = spec.get("seconds")
-    seconds = DEFAULT if seconds is None else need_int(spec, "seconds", SHORTEST, LONGEST)
-    return {"seconds": seconds, "started": None, "duration": seconds}
+def new_timer(ident: int, name: str, spec: Payload) -> Timer:
+    seconds = (
+        DEFAULT if spec.get("seconds") is None else need_int(spec, "seconds", SHORTEST, LONGEST)
+    )
+    return {
+        "id": ident,
+        "kind": "timer",
+        "name": name,
+        "seconds": seconds,
+        "started": None,
+        "duration": seconds,
+    }
 
 
 class StartForm(TrackerForm):
@@ -38,13 +54,13 @@ class StartForm(TrackerForm):
     )
 
 
-def resolve_start(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_start(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     payload = with_name("timer")(state, data, rng)
     payload["started"] = timezone.now().isoformat()
     return payload
 
 
-def moment(payload: Payload) -> datetime.datetime:
+def moment(payload: Payload | Timer) -> datetime.datetime:
     """The start stored in the event: an aware ISO time (an imported file is checked too)."""
     value = payload.get("started")
     try:
@@ -58,21 +74,22 @@ def moment(payload: Payload) -> datetime.datetime:
     return when
 
 
-def apply_start(state: State, payload: Payload) -> None:
+def apply_start(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "timer")
     seconds = need_int(payload, "seconds", SHORTEST, LONGEST)
     moment(payload)
-    found.update(started=payload["started"], duration=seconds, seconds=seconds)
+    started = need_str(payload, "started", 40)
+    found["started"], found["duration"], found["seconds"] = started, seconds, seconds
 
 
-def apply_stop(state: State, payload: Payload) -> None:
+def apply_stop(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "timer")
     if found["started"] is None:
         raise CommandError(_("The timer is not running."), "tracker")
     found["started"] = None
 
 
-def timer_view(found: dict[str, Any]) -> dict[str, Any]:
+def timer_view(found: Timer) -> dict[str, object]:
     """What a page shows at the moment it is drawn; each phone's timer.js counts on from it."""
     if found["started"] is None:
         left, ends_ms = found["duration"], None

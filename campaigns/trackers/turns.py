@@ -10,7 +10,6 @@ starts with the first player again.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -20,43 +19,59 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_int,
     need_str,
     next_id,
     random_command,
 )
-from campaigns.trackers.base import NAME_LENGTH, TrackerForm, shown, tracker, with_name
+from campaigns.trackers.base import (
+    NAME_LENGTH,
+    TrackerForm,
+    TrackerState,
+    shown,
+    tracker,
+    with_name,
+)
+from campaigns.trackers.types import Seat, Turns
 
 MAX_SEATS = 12
 
 
-def new_turns(state: State, spec: Payload) -> dict[str, Any]:
+def new_turns(state: TrackerState, ident: int, name: str, spec: Payload) -> Turns:
     """A turn tracker from its seats' names (a list of texts, in seat order)."""
     names = spec.get("items") or []
     if not isinstance(names, list) or len(names) > MAX_SEATS:
         raise CommandError(_("A turn tracker seats at most %(n)d.") % {"n": MAX_SEATS}, "items")
-    found: dict[str, Any] = {"seats": [], "first": None, "current": None, "round": 0, "passed": []}
-    for name in names:
-        name = need_str({"items": name}, "items", NAME_LENGTH).strip()
-        seat_name_free(found, name, "items")
-        found["seats"].append({"id": next_id(state), "name": name})
+    found: Turns = {
+        "id": ident,
+        "kind": "turns",
+        "name": name,
+        "seats": [],
+        "first": None,
+        "current": None,
+        "round": 0,
+        "passed": [],
+    }
+    for seat in names:
+        seat_name = need_str({"items": seat}, "items", NAME_LENGTH).strip()
+        seat_name_free(found, seat_name, "items")
+        found["seats"].append({"id": next_id(state), "name": seat_name})
     return found
 
 
-def seat_name_free(found: dict[str, Any], name: str, field: str = "seat") -> None:
+def seat_name_free(found: Turns, name: str, field: str = "seat") -> None:
     if any(s["name"].casefold() == name.casefold() for s in found["seats"]):
         raise CommandError(_("“%(name)s” already has a seat.") % {"name": name}, field)
 
 
-def order(found: dict[str, Any]) -> list[dict[str, Any]]:
+def order(found: Turns) -> list[Seat]:
     """The seats in this round's order: from the first player round the table."""
     seats = found["seats"]
     start = next((i for i, s in enumerate(seats) if s["id"] == found["first"]), 0)
     return seats[start:] + seats[:start]
 
 
-def following(found: dict[str, Any]) -> tuple[int | None, bool]:
+def following(found: Turns) -> tuple[int | None, bool]:
     """The seat whose turn comes after the current one, and whether a new round starts."""
     seats = order(found)
     ids = [s["id"] for s in seats]
@@ -67,13 +82,15 @@ def following(found: dict[str, Any]) -> tuple[int | None, bool]:
     return (ids[0] if ids else None), True
 
 
-def name_of(found: dict[str, Any], seat_id: Any) -> str:
+def name_of(found: Turns, seat_id: object) -> str:
     return next((s["name"] for s in found["seats"] if s["id"] == seat_id), "")
 
 
-def started(found: dict[str, Any]) -> None:
+def started(found: Turns) -> int:
+    """Whose turn it is; refused before the first player is picked."""
     if found["current"] is None:
         raise CommandError(_("Pick the first player first."), "tracker")
+    return found["current"]
 
 
 class SeatForm(TrackerForm):
@@ -86,7 +103,7 @@ class SeatForm(TrackerForm):
         return name
 
 
-def apply_seat(state: State, payload: Payload) -> None:
+def apply_seat(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "turns")
     name = need_str(payload, "seat", NAME_LENGTH).strip()
     if len(found["seats"]) >= MAX_SEATS:
@@ -99,12 +116,12 @@ class UnseatForm(TrackerForm):
     seat = forms.IntegerField(label=gettext_lazy("Seat"), min_value=1)
 
 
-def resolve_unseat(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_unseat(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     payload = with_name("turns")(state, data, rng)
     return {**payload, "label": name_of(tracker(state, payload, "turns"), data["seat"])}
 
 
-def apply_unseat(state: State, payload: Payload) -> None:
+def apply_unseat(state: TrackerState, payload: Payload) -> None:
     """The seat leaves the table: a turn of theirs goes on to the next seat, and the first
     player's place to the seat after them."""
     found = tracker(state, payload, "turns")
@@ -119,10 +136,10 @@ def apply_unseat(state: State, payload: Payload) -> None:
     found["seats"] = [s for s in found["seats"] if s["id"] != seat]
     found["passed"] = [p for p in found["passed"] if p != seat]
     if not found["seats"] or found["current"] == seat:
-        found.update(first=None, current=None, round=0, passed=[])
+        found["first"], found["current"], found["round"], found["passed"] = None, None, 0, []
 
 
-def resolve_first(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_first(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     payload = with_name("turns")(state, data, rng)
     found = tracker(state, payload, "turns")
     if not found["seats"]:
@@ -131,15 +148,15 @@ def resolve_first(state: State, data: Payload, rng: random.Random) -> Payload:
     return {**payload, "seat": seat["id"], "label": seat["name"]}
 
 
-def apply_first(state: State, payload: Payload) -> None:
+def apply_first(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "turns")
     seat = need_int(payload, "seat")
     if seat not in [s["id"] for s in found["seats"]]:
         raise CommandError(_("That seat is not at the table any more."), "tracker")
-    found.update(first=seat, current=seat, round=1, passed=[])
+    found["first"], found["current"], found["round"], found["passed"] = seat, seat, 1, []
 
 
-def resolve_move(state: State, data: Payload, rng: random.Random) -> Payload:
+def resolve_move(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     """Who ended (or passed) and whose turn comes, for the history's words."""
     payload = with_name("turns")(state, data, rng)
     found = tracker(state, payload, "turns")
@@ -148,7 +165,7 @@ def resolve_move(state: State, data: Payload, rng: random.Random) -> Payload:
     return payload
 
 
-def move_on(found: dict[str, Any]) -> None:
+def move_on(found: Turns) -> None:
     seat, new_round = following(found)
     if new_round:
         found["round"] += 1
@@ -156,20 +173,20 @@ def move_on(found: dict[str, Any]) -> None:
     found["current"] = seat
 
 
-def apply_next(state: State, payload: Payload) -> None:
+def apply_next(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "turns")
     started(found)
     move_on(found)
 
 
-def apply_pass(state: State, payload: Payload) -> None:
+def apply_pass(state: TrackerState, payload: Payload) -> None:
     found = tracker(state, payload, "turns")
-    started(found)
-    found["passed"].append(found["current"])
+    current = started(found)
+    found["passed"].append(current)
     move_on(found)
 
 
-def turns_view(found: dict[str, Any]) -> dict[str, Any]:
+def turns_view(found: Turns) -> dict[str, object]:
     coming, new_round = following(found) if found["current"] is not None else (None, False)
     return {
         "seats": [

@@ -158,9 +158,10 @@ Tracker = (
 
 
 class AnyGameState(TypedDict):
-    """The state of an Any game campaign; every game's state has `name` and `archived`."""
+    """The state of an Any game campaign (the site adds `name` and `archived` to every game's
+    state when the campaign is made)."""
 
-    name: str
-    archived: bool
+    name: NotRequired[str]
+    archived: NotRequired[bool]
     next_id: int
     trackers: list[Tracker]

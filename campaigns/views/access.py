@@ -3,11 +3,25 @@ membership: a campaign the user does not belong to does not exist for them (404)
 
 from __future__ import annotations
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
+from django_htmx.middleware import HtmxDetails
 
 from campaigns.models import Campaign, Membership
+
+
+class Request(HttpRequest):
+    """A request as the middleware leaves it for a view (django-htmx's `request.htmx`)."""
+
+    htmx: HtmxDetails
+
+
+class SignedInRequest(Request):
+    """A request to a view behind `@login_required`: its user has an account."""
+
+    user: User
 
 
 def member_campaign(

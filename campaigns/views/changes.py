@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.forms import Form
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -24,7 +24,7 @@ from campaigns.commands import CommandError
 from campaigns.forms import DeleteForm, MemberForm, RoleForm
 from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership, Stale, display_name
-from campaigns.views.access import member_campaign, owner_campaign
+from campaigns.views.access import Request, member_campaign, owner_campaign
 from campaigns.views.render import (
     REGION,
     SITE_PAGES,
@@ -44,7 +44,7 @@ def login_then_back(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     session that ended mid-game otherwise ended on a blank 405 after logging in)."""
 
     @wraps(view)
-    def wrapped(request: HttpRequest, pk: int, *args: object, **kwargs: object) -> HttpResponse:
+    def wrapped(request: Request, pk: int, *args: object, **kwargs: object) -> HttpResponse:
         if request.user.is_authenticated:
             return view(request, pk, *args, **kwargs)
         page = request.POST.get("page", "")
@@ -55,19 +55,19 @@ def login_then_back(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
     return wrapped
 
 
-def posted_region(request: HttpRequest) -> str:
+def posted_region(request: Request) -> str:
     region = request.POST.get("region", "")
     return region if REGION.match(region) else ""
 
 
-def seen_version(request: HttpRequest) -> int | None:
+def seen_version(request: Request) -> int | None:
     try:
         return int(request.POST.get("version", ""))
     except ValueError:
         return None
 
 
-def posted_change(request: HttpRequest) -> str | None:
+def posted_change(request: Request) -> str | None:
     """The id the phone gave this change (live.js sends one with every change it posts), so a
     change sent again after its answer was lost is applied once."""
     change = request.POST.get("change", "")
@@ -85,7 +85,7 @@ def form_message(form: Form) -> str:
 
 @login_then_back
 @require_POST
-def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+def act(request: Request, pk: int, action: str) -> HttpResponse:
     """Every change a game offers comes through here: validate, apply as one event, redraw."""
     campaign, membership = member_campaign(request, pk, change=True)
     command = campaign.game_module.commands.get(action)
@@ -131,17 +131,17 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 
 @login_then_back
 @require_POST
-def undo(request: HttpRequest, pk: int) -> HttpResponse:
+def undo(request: Request, pk: int) -> HttpResponse:
     return undo_or_redo(request, pk, "undo")
 
 
 @login_then_back
 @require_POST
-def redo(request: HttpRequest, pk: int) -> HttpResponse:
+def redo(request: Request, pk: int) -> HttpResponse:
     return undo_or_redo(request, pk, "redo")
 
 
-def undo_or_redo(request: HttpRequest, pk: int, which: str) -> HttpResponse:
+def undo_or_redo(request: Request, pk: int, which: str) -> HttpResponse:
     campaign, membership = member_campaign(request, pk, change=True)
     try:
         event_id = int(request.POST.get("event", ""))
@@ -174,7 +174,7 @@ def undo_or_redo(request: HttpRequest, pk: int, which: str) -> HttpResponse:
 
 
 def refused_on_members(
-    request: HttpRequest, campaign: Campaign, membership: Membership, message: str
+    request: Request, campaign: Campaign, membership: Membership, message: str
 ) -> HttpResponse:
     refusal = Refusal("member-list", message)
     return render_page(request, campaign, membership, "members", 422, refusal)
@@ -182,7 +182,7 @@ def refused_on_members(
 
 @login_then_back
 @require_POST
-def rotate_invite(request: HttpRequest, pk: int) -> HttpResponse:
+def rotate_invite(request: Request, pk: int) -> HttpResponse:
     campaign, _membership = owner_campaign(request, pk)
     campaign.rotate_invite()
     messages.success(request, _("A new invitation link is ready; the old one no longer works."))
@@ -190,7 +190,7 @@ def rotate_invite(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def other_member(
-    request: HttpRequest, campaign: Campaign, form: MemberForm | RoleForm
+    request: Request, campaign: Campaign, form: MemberForm | RoleForm
 ) -> Membership | None:
     """The member (not the owner) a members form names, if there is one."""
     if not form.is_valid():
@@ -201,7 +201,7 @@ def other_member(
 
 @login_then_back
 @require_POST
-def remove_member(request: HttpRequest, pk: int) -> HttpResponse:
+def remove_member(request: Request, pk: int) -> HttpResponse:
     campaign, membership = owner_campaign(request, pk)
     form = MemberForm(request.POST)
     target = other_member(request, campaign, form)
@@ -223,7 +223,7 @@ def remove_member(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_then_back
 @require_POST
-def set_role(request: HttpRequest, pk: int) -> HttpResponse:
+def set_role(request: Request, pk: int) -> HttpResponse:
     campaign, membership = owner_campaign(request, pk)
     form = RoleForm(request.POST)
     target = other_member(request, campaign, form)
@@ -237,7 +237,7 @@ def set_role(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_then_back
 @require_POST
-def delete_campaign(request: HttpRequest, pk: int) -> HttpResponse:
+def delete_campaign(request: Request, pk: int) -> HttpResponse:
     campaign, membership = owner_campaign(request, pk)
     form = DeleteForm(request.POST, campaign_name=campaign.name, auto_id="delete-%s")
     if not form.is_valid():

@@ -10,7 +10,7 @@ same stream as the phones.
 from __future__ import annotations
 
 from asgiref.sync import sync_to_async
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseBase, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare, salted_hmac
@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET
 from campaigns import live
 from campaigns.games.base import Viewing
 from campaigns.models import Campaign
+from campaigns.views.access import Request
 from campaigns.views.live import event_stream
 
 
@@ -39,7 +40,7 @@ def displayed(pk: int, token: str) -> Campaign:
 
 
 @require_GET
-def table_display(request: HttpRequest, pk: int, token: str) -> HttpResponse:
+def table_display(request: Request, pk: int, token: str) -> HttpResponse:
     campaign = displayed(pk, token)
     game = campaign.game_module
     state = campaign.state
@@ -58,11 +59,11 @@ def table_display(request: HttpRequest, pk: int, token: str) -> HttpResponse:
 
 
 @require_GET
-def display_version(request: HttpRequest, pk: int, token: str) -> JsonResponse:
+def display_version(request: Request, pk: int, token: str) -> JsonResponse:
     return JsonResponse({"version": displayed(pk, token).version})
 
 
-async def display_stream(request: HttpRequest, pk: int, token: str) -> HttpResponseBase:
+async def display_stream(request: Request, pk: int, token: str) -> HttpResponseBase:
     """The phones' stream, for the display: no member behind it (it is never told "removed")."""
     if request.method != "GET":
         return HttpResponse(status=405)

@@ -15,8 +15,8 @@ import io
 import logging
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
+from wsgiref.types import WSGIEnvironment
 
 from asgiref.sync import sync_to_async
 from django.contrib.auth.decorators import login_required
@@ -25,7 +25,6 @@ from django.core.wsgi import get_wsgi_application
 from django.db import connection
 from django.http import (
     Http404,
-    HttpRequest,
     HttpResponse,
     HttpResponseBase,
     JsonResponse,
@@ -37,7 +36,7 @@ from django.views.decorators.http import require_GET
 from campaigns import live, live_push, live_sessions
 from campaigns.games import GAMES
 from campaigns.models import Membership
-from campaigns.views.access import member_campaign
+from campaigns.views.access import Request, member_campaign
 from campaigns.views.shared import PUSH, UNSHARED
 from companion.phone_time import COOKIE as ZONE_COOKIE
 from companion.phone_time import zone_of
@@ -50,14 +49,14 @@ PUSHED = {"campaign", "game-page", "history", "settings"} - UNSHARED
 
 @login_required
 @require_GET
-def version(request: HttpRequest, pk: int) -> JsonResponse:
+def version(request: Request, pk: int) -> JsonResponse:
     """The polling fallback: the campaign's version, for phones that cannot hold a stream, and
     the member's role (a page drawn for another role is drawn again, as a stream's is)."""
     campaign, membership = member_campaign(request, pk)
     return JsonResponse({"version": campaign.version, "role": membership.role})
 
 
-async def stream(request: HttpRequest, pk: int) -> HttpResponseBase:
+async def stream(request: Request, pk: int) -> HttpResponseBase:
     """Server-sent events: one `version` message whenever the campaign's version moves.
 
     The process's one listener (campaigns.live) wakes the stream, so a change made through any
@@ -109,7 +108,7 @@ def page_query(url_name: str, page: str, game: str) -> frozenset[str]:
 
 
 def event_stream(
-    request: HttpRequest, watch: live.Watch, current: int, push: Push | None = None
+    request: Request, watch: live.Watch, current: int, push: Push | None = None
 ) -> StreamingHttpResponse:
     """The stream's response: from the version the page shows (`v`) on."""
     try:
@@ -161,7 +160,7 @@ def open_watch(watch: live.Watch, user, page_role: str) -> tuple[int, str] | Non
     return version, game
 
 
-def pusher(request: HttpRequest, watch: live.Watch, game: str) -> Push | None:
+def pusher(request: Request, watch: live.Watch, game: str) -> Push | None:
     """What draws the page the stream's phone shows (its `page`: path and query), or None when
     it names none this stream may push: then the phone hears the version and asks itself.
 
@@ -212,10 +211,10 @@ def pusher(request: HttpRequest, watch: live.Watch, game: str) -> Push | None:
 PUSH_HEADERS = ("HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HOST", "HTTP_X_FORWARDED_PROTO")
 
 
-def push_environ(request: HttpRequest, path: str, query: str) -> dict[str, Any]:
+def push_environ(request: Request, path: str, query: str) -> WSGIEnvironment:
     """The WSGI environ of the live refresh the stream's phone would ask for: `path` and the
     reduced `query`, with the stream request's headers that say who asks and how."""
-    environ: dict[str, Any] = {
+    environ: WSGIEnvironment = {
         "REQUEST_METHOD": "GET",
         "SCRIPT_NAME": "",
         "PATH_INFO": path,
@@ -257,15 +256,22 @@ def page_handler() -> WSGIHandler:
     return get_wsgi_application()
 
 
-def draw_through_django(environ: dict[str, Any]) -> tuple[int, str] | None:
+def said_nothing(data: bytes) -> None:
+    pass
+
+
+def draw_through_django(environ: WSGIEnvironment) -> tuple[int, str] | None:
     """The page `environ` asks for, drawn through Django's handler by the WSGI protocol: its
     version and HTML, or None when it is not a page to push (the member was removed, the page
     is gone, too many drawings this version: the phone hears the version and asks itself)."""
     said: list[str] = []
 
-    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+    def start_response(
+        status: str, headers: list[tuple[str, str]], exc_info: object = None
+    ) -> Callable[[bytes], object]:
         said.append(status)
         said.extend(value for name, value in headers if name.lower() == "x-campaign-version")
+        return said_nothing  # (WSGI's write: Django answers through the iterable instead)
 
     try:
         response = page_handler()({**environ, "wsgi.input": io.BytesIO(b"")}, start_response)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
+
+from campaigns.views.access import Request
 
 
-def kept(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+def kept(request: Request, response: HttpResponse) -> HttpResponse:
     """Mark a page the phone may keep: this member's home page, a campaign's table, game pages
     and history, whole and as the server drew them for this member now. The members and
     settings pages are never marked (who is in the campaign, the invitation), nor an answer to

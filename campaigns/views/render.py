@@ -14,12 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import segno
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.forms import Form
+from django.http import HttpResponse, QueryDict
 from django.http.request import split_domain_port
 from django.shortcuts import render
 from django.template.loader import get_template
@@ -31,6 +31,7 @@ from campaigns.forms import DeleteForm
 from campaigns.games.base import Viewing
 from campaigns.models import Campaign, Event, Membership, display_name
 from campaigns.templatetags.regions import COLLECT, Regions
+from campaigns.views.access import Request
 from campaigns.views.display import display_url
 from campaigns.views.shared import is_live_refresh, shared_answer
 
@@ -46,11 +47,11 @@ class Refusal:
 
     region: str
     message: str
-    data: Any = None
+    data: QueryDict | None = None
     # The field the refusal is about (a form field's name), for a message next to it.
     field: str | None = None
     action: str = ""
-    form: Any = None
+    form: Form | None = None
     # Set when its region is drawn (`{% region %}`); the undo bar, drawn after every region,
     # shows a refusal whose region the page no longer has, so no message is ever lost.
     shown: bool = False
@@ -70,8 +71,8 @@ class Refusal:
 
 
 def history_context(
-    request: HttpRequest, campaign: Campaign, membership: Membership
-) -> dict[str, Any]:
+    request: Request, campaign: Campaign, membership: Membership
+) -> dict[str, object]:
     events = campaign.events.select_related("actor").order_by("-seq")
     paginator = Paginator(events, 30, allow_empty_first_page=True)
     # The count comes from the version, not a COUNT(*): one event per version.
@@ -91,9 +92,9 @@ def history_context(
 
 
 def members_context(
-    request: HttpRequest, campaign: Campaign, membership: Membership
-) -> dict[str, Any]:
-    context: dict[str, Any] = {"members": campaign.memberships.select_related("user")}
+    request: Request, campaign: Campaign, membership: Membership
+) -> dict[str, object]:
+    context: dict[str, object] = {"members": campaign.memberships.select_related("user")}
     # The table display's own link and QR code, for any member to open on a tablet, when the
     # display has something to show for this campaign.
     if campaign.game_module.displays(campaign.state):
@@ -114,7 +115,7 @@ def members_context(
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]"}
 
 
-def invitation_url(request: HttpRequest, path: str) -> str:
+def invitation_url(request: Request, path: str) -> str:
     """The full address of `path` for another phone: the server's LAN address (`make run`'s)
     when the owner browses at a loopback address, which no other phone can open."""
     name, port = split_domain_port(request.get_host())
@@ -125,12 +126,12 @@ def invitation_url(request: HttpRequest, path: str) -> str:
 
 
 def settings_context(
-    request: HttpRequest, campaign: Campaign, membership: Membership
-) -> dict[str, Any]:
+    request: Request, campaign: Campaign, membership: Membership
+) -> dict[str, object]:
     return {"delete_form": DeleteForm(campaign_name=campaign.name, auto_id="delete-%s")}
 
 
-PageContext = Callable[[HttpRequest, Campaign, Membership], dict[str, Any]]
+PageContext = Callable[[Request, Campaign, Membership], dict[str, object]]
 SITE_PAGES: dict[str, tuple[str, PageContext]] = {
     "history": ("history.html", history_context),
     "members": ("members.html", members_context),
@@ -157,13 +158,13 @@ def page_path(pk: int, page: str) -> str:
 
 
 def page_context(
-    request: HttpRequest,
+    request: Request,
     campaign: Campaign,
     membership: Membership,
     page: str = "",
     refusal: Refusal | None = None,
-    **extra: Any,
-) -> dict[str, Any]:
+    **extra: object,
+) -> dict[str, object]:
     game = campaign.game_module
     state = campaign.state
     redo_event = campaign.redo_top.target if campaign.redo_top else None
@@ -197,7 +198,7 @@ def undo_who(event: Event | None) -> str:
     return display_name(event.actor, event.actor_name) if event is not None else ""
 
 
-def viewing(request: HttpRequest, page: str) -> Viewing:
+def viewing(request: Request, page: str) -> Viewing:
     """What a game's context may know of the request, read here: games never read requests."""
     match = request.resolver_match
     acted = match.kwargs.get("action", "") if match and request.method == "POST" else ""
@@ -220,19 +221,19 @@ def versioned(response: HttpResponse, campaign: Campaign) -> HttpResponse:
 
 
 def render_page(
-    request: HttpRequest,
+    request: Request,
     campaign: Campaign,
     membership: Membership,
     page: str = "",
     status: int = 200,
     refusal: Refusal | None = None,
-    **extra: Any,
+    **extra: object,
 ) -> HttpResponse:
     """A campaign page, whole (or only its content, for htmx and the live refresh). The live
     refresh's answer is drawn once for all the phones that show the same (`shared`)."""
     template = template_for(campaign, page)
 
-    def draw(**more: Any) -> HttpResponse:
+    def draw(**more: object) -> HttpResponse:
         context = page_context(request, campaign, membership, page, refusal, **extra, **more)
         context["content_only"] = bool(request.htmx)
         return render(request, template, context, status=status)
@@ -246,7 +247,7 @@ OOB = re.compile(r"^(\s*<[a-zA-Z][\w-]*)")
 
 
 def render_regions(
-    request: HttpRequest, campaign: Campaign, page: str, context: dict[str, Any], wanted: set[str]
+    request: Request, campaign: Campaign, page: str, context: dict[str, object], wanted: set[str]
 ) -> Regions:
     regions = Regions(wanted)
     context[COLLECT] = regions
@@ -257,7 +258,7 @@ def render_regions(
 
 
 def render_change(
-    request: HttpRequest,
+    request: Request,
     campaign: Campaign,
     membership: Membership,
     page: str,

@@ -24,17 +24,18 @@ is part of.
 
 from __future__ import annotations
 
+import datetime
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 from campaigns.models import Campaign, Membership
+from campaigns.views.access import Request
 from companion.lanes import Lanes
 
 # Pages whose content depends on more than the key: the member list and the invitation's
@@ -74,7 +75,7 @@ def is_live_refresh(request: HttpRequest) -> bool:
     )
 
 
-def key_of(request: HttpRequest, row: Row, page: str) -> tuple:
+def key_of(request: Request, row: Row, page: str) -> tuple:
     pk, version, updated, role, _game = row
     return (
         pk,
@@ -92,14 +93,14 @@ def key_of(request: HttpRequest, row: Row, page: str) -> tuple:
 
 
 # What the key reads of the campaign and the membership: pk, version, updated, role, game.
-Row = tuple[int, int, Any, str, str]
+Row = tuple[int, int, datetime.datetime, str, str]
 
 
 def row_of(campaign: Campaign, membership: Membership) -> Row:
     return (campaign.pk, campaign.version, campaign.updated, membership.role, campaign.game)
 
 
-def light_row(request: HttpRequest, pk: int) -> Row:
+def light_row(request: Request, pk: int) -> Row:
     """The key's part of the campaign and the membership, in one light query; 404 for anyone
     who is not a member (as `member_campaign`)."""
     if not request.user.is_authenticated:
@@ -224,7 +225,7 @@ ANSWERS = Answers()
 
 
 def shared_answer(
-    request: HttpRequest,
+    request: Request,
     campaign: Campaign,
     membership: Membership,
     page: str,
@@ -246,7 +247,7 @@ def shared_answer(
     return private(HttpResponse(body))
 
 
-def already_drawn(request: HttpRequest, pk: int, page: str) -> HttpResponse | None:
+def already_drawn(request: Request, pk: int, page: str) -> HttpResponse | None:
     """The live refresh's answer when another phone drew it (or is drawing it), found with a
     light query: the campaign and the membership, whole, are read only to draw a page."""
     if page in UNSHARED or not is_live_refresh(request):

@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.db import transaction
 from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -29,12 +29,13 @@ from campaigns.forms import ImportForm, NewCampaignForm
 from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership, display_name
 from campaigns.transfer import ImportRefused, import_campaign
+from campaigns.views.access import Request, SignedInRequest
 from campaigns.views.offline import kept
 from campaigns.words import joined
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: Request) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "welcome.html")
     campaigns = (
@@ -51,7 +52,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def manifest(request: HttpRequest) -> JsonResponse:
+def manifest(request: Request) -> JsonResponse:
     """The web app manifest: a phone adds the site to its home screen with this name and icon,
     and opens it without the browser's bars."""
     icons = [
@@ -109,7 +110,7 @@ def worker_source(debug: bool) -> str:
 
 
 @require_GET
-def service_worker(request: HttpRequest) -> HttpResponse:
+def service_worker(request: Request) -> HttpResponse:
     """The service worker, at the site's root so that its scope is the whole site (a worker's
     scope is at most the folder it is served from). Browsers register it only in a secure
     context: https, or http://localhost and 127.0.0.1; on a LAN address over plain http the
@@ -123,13 +124,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_GET
-def choose_game(request: HttpRequest) -> HttpResponse:
+def choose_game(request: Request) -> HttpResponse:
     return render(request, "new-campaign.html", {"games": GAMES})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def new_campaign(request: HttpRequest, game_key: str) -> HttpResponse:
+def new_campaign(request: SignedInRequest, game_key: str) -> HttpResponse:
     game = GAMES.get(game_key)
     if game is None:
         raise Http404
@@ -166,7 +167,7 @@ def new_campaign(request: HttpRequest, game_key: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def import_view(request: HttpRequest) -> HttpResponse:
+def import_view(request: SignedInRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
     status = 200
     if request.method == "POST":

@@ -74,7 +74,7 @@ _turns: dict[str, TurnLock] = {}
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
-    _has_turn = False
+    _turn: TurnLock | None = None  # the queue this connection has its turn in, if it has one
 
     def _file(self) -> str | None:
         """The database file this process shares its pool and queue for, or None (in memory)."""
@@ -107,13 +107,13 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _start_transaction_under_autocommit(self):
         name = self._file()
-        if name is not None and not self._has_turn:
+        if name is not None and self._turn is None:
             with _shared:
                 turn = _turns.setdefault(name, TurnLock())
             timeout = float(self.settings_dict["OPTIONS"].get("timeout", 5))
             if not turn.acquire(timeout):
                 raise OperationalError("database is locked")
-            self._has_turn = True
+            self._turn = turn
         try:
             super()._start_transaction_under_autocommit()
         except BaseException:
@@ -133,6 +133,6 @@ class DatabaseWrapper(base.DatabaseWrapper):
             self._end_turn()
 
     def _end_turn(self) -> None:
-        if self._has_turn:
-            self._has_turn = False
-            _turns[self._file()].release()  # type: ignore[index]
+        if self._turn is not None:
+            turn, self._turn = self._turn, None
+            turn.release()

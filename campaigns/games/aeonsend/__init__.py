@@ -29,7 +29,8 @@ from campaigns.games.aeonsend import (
 )
 from campaigns.games.aeonsend.context import page_context
 from campaigns.games.aeonsend.setup import SetupForm, initial_state
-from campaigns.games.base import Page, own_game
+from campaigns.games.aeonsend.state import AeonsEndState
+from campaigns.games.base import Game, Page, own_game
 
 # The feature modules, in the order their commands are registered.
 FEATURES = (
@@ -46,7 +47,7 @@ FEATURES = (
     owned,
 )
 
-GAME = own_game(
+GAME: Game[AeonsEndState] = own_game(
     "aeonsend",
     FEATURES,
     table="record",

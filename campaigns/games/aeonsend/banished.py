@@ -6,8 +6,6 @@ restored_reason}]).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -16,7 +14,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_str,
     next_id,
 )
@@ -34,7 +31,9 @@ from campaigns.games.aeonsend.state import AeonsEndState
 SEARCH_LENGTH = 60  # the longest search the banished cards take
 
 
-def banish(state: State, text: str, game: int | None, reason: str, source: str = "") -> None:
+def banish(
+    state: AeonsEndState, text: str, game: int | None, reason: str, source: str = ""
+) -> None:
     if len(state["banished"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "text")
     state["banished"].append(
@@ -61,7 +60,7 @@ class BanishForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False)
 
 
-def apply_banish(state: State, payload: Payload) -> None:
+def apply_banish(state: AeonsEndState, payload: Payload) -> None:
     text = need_str(payload, "text", data.CARD_LENGTH).strip()
     banish(
         state,
@@ -84,7 +83,7 @@ class RestoreForm(ItemForm):
     )
 
 
-def apply_restore(state: State, payload: Payload) -> None:
+def apply_restore(state: AeonsEndState, payload: Payload) -> None:
     item = find(state["banished"], payload)
     if item["restored"]:
         raise CommandError(_("“%(text)s” is already restored.") % {"text": item["text"]}, "item")
@@ -92,7 +91,7 @@ def apply_restore(state: State, payload: Payload) -> None:
     item["restored_reason"] = need_str(payload, "reason", 200, blank=True).strip()
 
 
-def add_banished_name(state: State, payload: Payload) -> None:
+def add_banished_name(state: AeonsEndState, payload: Payload) -> None:
     copy_named(state["banished"], payload, "text", "text_was")
 
 
@@ -127,7 +126,7 @@ class SearchForm(forms.Form):
     )
 
 
-def banished_view(state: AeonsEndState, query: str) -> dict[str, Any]:
+def banished_view(state: AeonsEndState, query: str) -> dict[str, object]:
     wanted = query.casefold()
     items = [
         {**item, "from_upgrade": item["source"] == "upgrade"}

@@ -11,18 +11,81 @@ campaign replays the same if this file is corrected later.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
+
+from campaigns.games.aeonsend.state import OwnCard
 
 LEGACY = "Legacy"  # the set of Aeon's End: Legacy itself, owned by every group
 TYPES = {"Gem": "gem", "Relic": "relic", "Spell": "spell"}  # the data's type -> data.CARD_TYPES
 
 
+class CardFacts(TypedDict):
+    name: str
+    type: str  # a key of TYPES
+    cost: int
+
+
+class NemesisFacts(TypedDict):
+    name: str
+    starting_life: int | str  # "*" where the mat has no number
+    difficulty: int
+
+
+class SetFacts(TypedDict):
+    name: str
+    wave: str
+    player_cards: list[CardFacts]
+    mages: list[str]
+    nemeses: list[NemesisFacts]
+
+
+class TileFacts(TypedDict):
+    type: str  # a key of TYPES
+    cost: str  # "ANY", "OR" (one of `values`), or a comparison with `threshold`
+    threshold: NotRequired[int]
+    values: NotRequired[list[int]]
+
+
+class MarketFacts(TypedDict):
+    name: str
+    kind: str
+    tiles: list[TileFacts]
+
+
+class Facts(TypedDict):
+    """cards.json, as the game reads it (its `_about` aside)."""
+
+    sets: dict[str, SetFacts]
+    market_setups: dict[str, MarketFacts]
+    basic_nemesis_deck_by_player_count: dict[str, dict[str, int]]  # tier1… → players → cards
+
+
+class Nemesis(TypedDict):
+    name: str
+    life: int | None  # None where the mat has no number
+
+
+class Card(TypedDict):
+    name: str
+    kind: str  # a key of data.CARD_TYPES
+    cost: int
+
+
+class Tile(TileFacts):
+    kind: str  # a key of data.CARD_TYPES
+
+
+class Market(TypedDict):
+    name: str
+    tiles: list[Tile]
+
+
 @cache
-def facts() -> dict[str, Any]:
-    return json.loads((Path(__file__).with_name("cards.json")).read_text(encoding="utf-8"))
+def facts() -> Facts:
+    loaded: Facts = json.loads((Path(__file__).with_name("cards.json")).read_text("utf-8"))
+    return loaded
 
 
 def sets() -> dict[str, str]:
@@ -36,9 +99,9 @@ def owned(keys: list[str] | None) -> list[str]:
     return [key for key in facts()["sets"] if key in wanted]
 
 
-def nemeses(keys: list[str] | None) -> list[dict[str, Any]]:
+def nemeses(keys: list[str] | None) -> list[Nemesis]:
     """[{name, life}] of the owned sets, by name; life None where the data has none ("*")."""
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[str, Nemesis] = {}
     for key in owned(keys):
         for nemesis in facts()["sets"][key]["nemeses"]:
             life = nemesis["starting_life"]
@@ -63,9 +126,9 @@ def mages(keys: list[str] | None) -> list[str]:
     return sorted(names, key=str.casefold)
 
 
-def player_cards(keys: list[str] | None) -> list[dict[str, Any]]:
+def player_cards(keys: list[str] | None) -> list[Card]:
     """[{name, kind, cost}] of the owned sets' supply cards, each name once, by name."""
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[str, Card] = {}
     for key in owned(keys):
         for card in facts()["sets"][key]["player_cards"]:
             found.setdefault(
@@ -75,7 +138,7 @@ def player_cards(keys: list[str] | None) -> list[dict[str, Any]]:
     return sorted(found.values(), key=lambda c: c["name"].casefold())
 
 
-def markets() -> dict[str, dict[str, Any]]:
+def markets() -> dict[str, Market]:
     """The market set-ups: key -> {name, tiles: [{kind, cost, threshold?, values?}]}."""
     return {
         key: {
@@ -86,7 +149,7 @@ def markets() -> dict[str, dict[str, Any]]:
     }
 
 
-def fits(tile: Mapping[str, Any], card: Mapping[str, Any]) -> bool:
+def fits(tile: Tile, card: Card | OwnCard) -> bool:
     """Whether a card may fill a market tile: its type, and its cost against the tile's."""
     if card["kind"] != tile["kind"]:
         return False

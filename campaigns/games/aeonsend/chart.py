@@ -10,8 +10,6 @@ Sizes are in SVG units for a viewBox 360 wide, which a 390 px phone shows at abo
 
 from __future__ import annotations
 
-from typing import Any
-
 from campaigns.games.aeonsend.state import ScoreRow
 
 WIDTH = 360
@@ -25,7 +23,7 @@ def _xs(count: int) -> tuple[list[float], float]:
     return [round(LEFT + step * (i + 0.5), 1) for i in range(count)], step
 
 
-def results_chart(rows: list[ScoreRow]) -> dict[str, Any] | None:
+def results_chart(rows: list[ScoreRow]) -> dict[str, object] | None:
     if not rows:
         return None
     height, win_y, loss_y = 96, 20, 60
@@ -53,7 +51,7 @@ def results_chart(rows: list[ScoreRow]) -> dict[str, Any] | None:
     }
 
 
-def margin_chart(rows: list[ScoreRow]) -> dict[str, Any] | None:
+def margin_chart(rows: list[ScoreRow]) -> dict[str, object] | None:
     if not rows:
         return None
     up = max([row["gravehold"] for row in rows] + [1])

@@ -7,16 +7,16 @@ now) are checked by each command's apply(), the code that replay, undo, redo and
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import (
     CommandError,
     Payload,
-    State,
     jsonable,
     need_int,
     need_opt_int,
@@ -36,7 +36,7 @@ def need_opt_game(payload: Payload) -> int | None:
     return value
 
 
-def find(items: list[dict[str, Any]], payload: Payload, key: str = "item") -> dict[str, Any]:
+def find[T: Mapping[str, object]](items: list[T], payload: Payload, key: str = "item") -> T:
     wanted = need_int(payload, key)
     for item in items:
         if item["id"] == wanted:
@@ -44,7 +44,9 @@ def find(items: list[dict[str, Any]], payload: Payload, key: str = "item") -> di
     raise CommandError(_("That entry is not there any more."), key)
 
 
-def copy_named(items: Any, payload: Payload, field: str, key: str | None = None) -> None:
+def copy_named(
+    items: Sequence[Mapping[str, object]], payload: Payload, field: str, key: str | None = None
+) -> None:
     """Copies the `field` of the entry the payload names (its "item") into the payload as `key`
     (default `field`), for the history's words: "" when it is not there."""
     found = next((i for i in items if i["id"] == payload.get("item")), None)
@@ -54,7 +56,7 @@ def copy_named(items: Any, payload: Payload, field: str, key: str | None = None)
 def with_info(*resolvers):
     """A resolve step that runs the given helpers, each adding words for the history."""
 
-    def resolve(state: State, data_: Payload, rng: random.Random) -> Payload:
+    def resolve(state: AeonsEndState, data_: Payload, rng: random.Random) -> Payload:
         payload = jsonable(data_)
         for helper in resolvers:
             helper(state, payload)
@@ -76,12 +78,12 @@ class ValuesField(forms.Field):
         super().__init__(**kwargs)
         self.max_items, self.max_length = max_items, max_length
 
-    def bound_data(self, data: Any, initial: Any) -> None:
+    def bound_data(self, data: object, initial: object) -> None:
         # The template draws the checkboxes (the choices are the campaign's); the hidden-fields
         # partial must not post a refused list back as one more value.
         return None
 
-    def to_python(self, value: Any) -> list[str]:
+    def to_python(self, value: object) -> list[str]:
         if value in (None, ""):
             return []
         if isinstance(value, str):
@@ -106,7 +108,7 @@ class LinesField(forms.CharField):
         super().__init__(**kwargs)
         self.max_items, self.item_length = max_items, item_length
 
-    def clean(self, value: Any) -> list[str]:
+    def clean(self, value: object) -> list[str]:
         text = super().clean(value)
         items = [line.strip() for line in text.splitlines() if line.strip()]
         if len(items) > self.max_items:
@@ -120,7 +122,7 @@ class LinesField(forms.CharField):
         return items
 
 
-def optional_game(label: Any = None) -> forms.IntegerField:
+def optional_game(label: StrOrPromise | None = None) -> forms.IntegerField:
     return forms.IntegerField(
         label=label or gettext_lazy("Game"),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),

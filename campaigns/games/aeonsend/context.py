@@ -6,8 +6,6 @@ counts, what the table has seen, and the remaining cards sorted, never an undraw
 
 from __future__ import annotations
 
-from typing import Any
-
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.banished import SEARCH_LENGTH, banished_view
 from campaigns.games.aeonsend.common import games_played
@@ -23,22 +21,24 @@ from campaigns.games.aeonsend.nemesis import nemesis_view
 from campaigns.games.aeonsend.outside import outside_view
 from campaigns.games.aeonsend.owned import owned_view
 from campaigns.games.aeonsend.scores import score_view
-from campaigns.games.aeonsend.state import AeonsEndState, typed
+from campaigns.games.aeonsend.state import AeonsEndState
 from campaigns.games.aeonsend.turns import deck_view, table_view
 from campaigns.games.base import Viewing
 
 
-def page_context(campaign, state: dict[str, Any], viewing: Viewing | None = None) -> dict[str, Any]:
+def page_context(
+    campaign: object, state: AeonsEndState, viewing: Viewing | None = None
+) -> dict[str, object]:
     """The game's context for every page; of the request, only what a page asks in its URL."""
     params = viewing.query if viewing is not None else {}
     return game_context(
-        typed(state),
+        state,
         query=params.get("q", "")[:SEARCH_LENGTH].strip(),
         record=params.get("record") == "1",
     )
 
 
-def game_context(state: AeonsEndState, query: str = "", record: bool = False) -> dict[str, Any]:
+def game_context(state: AeonsEndState, query: str = "", record: bool = False) -> dict[str, object]:
     """`query` searches the banished cards; `record` opens the score form filled from the table."""
     table = table_view(state)
     deck = deck_view(state)

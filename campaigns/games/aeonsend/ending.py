@@ -21,11 +21,10 @@ they are stored as ``table["end"] = "deck"`` by the turn order draw that found i
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaigns.commands import Command, CommandError, Payload, State
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.aeonsend.common import EmptyForm
 from campaigns.games.aeonsend.state import AeonsEndState
 
@@ -70,9 +69,9 @@ def outcome(state: AeonsEndState) -> str | None:
     return WHY[found[0]] if found else None
 
 
-def refuse_when_over(state: AeonsEndState | dict[str, Any]) -> None:
+def refuse_when_over(state: AeonsEndState) -> None:
     """A finished game stays finished: start the next game, or undo the change that ended it."""
-    result = outcome(state)  # type: ignore[arg-type]
+    result = outcome(state)
     if result is not None:
         raise CommandError(
             _("This game is over (a win). Start the next game, or undo the change that ended it.")
@@ -113,14 +112,14 @@ def end_texts(state: AeonsEndState) -> list[dict[str, str]]:
 # The nemesis's own condition [003:591]: the group says it is met, and the game is lost.
 
 
-def resolve_lose(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_lose(state: AeonsEndState, data_: Payload, rng: random.Random) -> Payload:
     if not state["table"]["nemesis"]:
         raise CommandError(_("Start a game first: name the nemesis and its life."))
     refuse_when_over(state)
     return {}
 
 
-def apply_lose(state: State, payload: Payload) -> None:
+def apply_lose(state: AeonsEndState, payload: Payload) -> None:
     state["table"]["end"] = "condition"
 
 

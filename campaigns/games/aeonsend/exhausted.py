@@ -12,12 +12,10 @@ State: ``exhausted_double`` (absent: on, as the rulebook prints it).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 
-from campaigns.commands import Command, Payload, State, need_bool
+from campaigns.commands import Command, Payload, need_bool
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.state import AeonsEndState
 from campaigns.words import joined
@@ -31,7 +29,7 @@ class DoublingForm(forms.Form):
     double = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
-def apply_doubling(state: State, payload: Payload) -> None:
+def apply_doubling(state: AeonsEndState, payload: Payload) -> None:
     state["exhausted_double"] = need_bool(payload, "double")
 
 
@@ -44,7 +42,7 @@ def describe_doubling(p: Payload) -> str:
 COMMANDS = (Command("ae.doubling", DoublingForm, apply_doubling, describe_doubling),)
 
 
-def exhausted_view(state: AeonsEndState) -> dict[str, Any]:
+def exhausted_view(state: AeonsEndState) -> dict[str, object]:
     applied = [
         {"letter": letter, "text": state["stickers"][letter]["text"]}
         for letter in LETTERS

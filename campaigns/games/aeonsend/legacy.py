@@ -19,10 +19,10 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_bool,
     need_choice,
     need_int,
+    need_list,
     need_str,
     next_id,
 )
@@ -36,7 +36,7 @@ from campaigns.games.aeonsend.common import (
     optional_game,
     with_info,
 )
-from campaigns.games.aeonsend.state import AeonsEndState, typed
+from campaigns.games.aeonsend.state import AeonsEndState, Player
 from campaigns.words import joined
 
 
@@ -61,7 +61,7 @@ class ChapterForm(forms.Form):
     )
 
 
-def apply_chapter(state: State, payload: Payload) -> None:
+def apply_chapter(state: AeonsEndState, payload: Payload) -> None:
     to = need_choice(payload, "to", data.POINTS)
     index = data.POINTS.index(state["chapter"])
     if index + 1 >= len(data.POINTS) or data.POINTS[index + 1] != to:
@@ -75,7 +75,10 @@ def apply_chapter(state: State, payload: Payload) -> None:
 
 
 def describe_chapter(p: Payload) -> str:
-    return _("Moved on to the %(point)s") % {"point": point_label(p.get("to"))}
+    to = p.get("to")
+    return _("Moved on to the %(point)s") % {
+        "point": point_label(to if isinstance(to, str) else None)
+    }
 
 
 # Stickers
@@ -99,7 +102,7 @@ def need_letter(payload: Payload, key: str = "letter") -> str:
     return letter
 
 
-def apply_stickers(state: State, payload: Payload) -> None:
+def apply_stickers(state: AeonsEndState, payload: Payload) -> None:
     letters = payload.get("letters")
     if not isinstance(letters, list) or not letters:
         raise CommandError(_("Tick at least one sticker."), "letters")
@@ -127,13 +130,14 @@ def apply_stickers(state: State, payload: Payload) -> None:
                 "letters",
             )
     for letter in seen:
-        state["stickers"][letter].update(applied=True, game=game)
+        sticker = state["stickers"][letter]
+        sticker["applied"], sticker["game"] = True, game
 
 
-def resolve_stickers(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_stickers(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     letters = [
         letter.strip().upper() if isinstance(letter, str) else letter
-        for letter in values.get("letters", [])
+        for letter in need_list(values, "letters")
     ]
     return {"letters": letters, "game": values.get("game")}
 
@@ -162,7 +166,7 @@ class StickerForm(forms.Form):
     )
 
 
-def apply_sticker(state: State, payload: Payload) -> None:
+def apply_sticker(state: AeonsEndState, payload: Payload) -> None:
     letter = need_letter(payload)
     sticker = state["stickers"][letter]
     applied = need_bool(payload, "applied")
@@ -182,10 +186,11 @@ def apply_sticker(state: State, payload: Payload) -> None:
                 "timing",
             )
         timing = data.STICKER_TIMING[letter]
-    sticker.update(applied=applied, game=game if applied else None, text=text, timing=timing)
+    sticker["applied"], sticker["game"] = applied, game if applied else None
+    sticker["text"], sticker["timing"] = text, timing
 
 
-def resolve_sticker(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_sticker(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     payload = dict(values)
     payload["letter"] = need_letter(payload)
     return payload
@@ -212,8 +217,8 @@ class SealForm(forms.Form):
     note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
 
 
-def sealed_label(key: Any) -> str:
-    kind, label = data.SEALED.get(key, ("", "?"))
+def sealed_label(key: object) -> str:
+    kind, label = data.SEALED.get(str(key), ("", "?"))
     return {
         "stop": _("Stop deck %(x)s"),
         "box": _("Box %(x)s"),
@@ -222,7 +227,7 @@ def sealed_label(key: Any) -> str:
     }.get(kind, "%(x)s") % {"x": label}
 
 
-def apply_seal(state: State, payload: Payload) -> None:
+def apply_seal(state: AeonsEndState, payload: Payload) -> None:
     key = need_choice(payload, "key", data.SEALED)
     opened = need_bool(payload, "opened")
     note = need_str(payload, "note", 200, blank=True).strip()
@@ -231,10 +236,10 @@ def apply_seal(state: State, payload: Payload) -> None:
         message = _("%(item)s is already opened.") if opened else _("%(item)s is still sealed.")
         raise CommandError(message % {"item": sealed_label(key)}, "key")
     if opened and not item["opened"]:
-        item.update(point=state["chapter"], game=games_played(typed(state)))
+        item["point"], item["game"] = state["chapter"], games_played(state)
     if not opened:
-        item.update(point=None, game=None)
-    item.update(opened=opened, note=note)
+        item["point"], item["game"] = None, None
+    item["opened"], item["note"] = opened, note
 
 
 def describe_seal(p: Payload) -> str:
@@ -250,11 +255,11 @@ class LegacyForm(forms.Form):
     )
 
 
-def clean_card_number(value: Any) -> str:
+def clean_card_number(value: object) -> str:
     return value.strip().upper().replace(" ", "") if isinstance(value, str) else ""
 
 
-def apply_legacy(state: State, payload: Payload) -> None:
+def apply_legacy(state: AeonsEndState, payload: Payload) -> None:
     card = clean_card_number(need_str(payload, "card", 8))
     if not (1 <= len(card) <= 6 and card[0].isalpha() and card.isalnum() and card.isascii()):
         raise CommandError(_("Type a card number such as L02."), "card")
@@ -293,7 +298,7 @@ class MageRemoveForm(ItemForm):
     )
 
 
-def player_at(state: State, payload: Payload) -> dict[str, Any]:
+def player_at(state: AeonsEndState, payload: Payload) -> Player:
     index = need_int(payload, "player", 0, data.MAX_PLAYERS - 1)
     if index >= len(state["players"]):
         # The mage is picked from a list of the campaign's: a message for the whole region.
@@ -301,7 +306,7 @@ def player_at(state: State, payload: Payload) -> dict[str, Any]:
     return state["players"][index]
 
 
-def apply_mage(state: State, payload: Payload) -> None:
+def apply_mage(state: AeonsEndState, payload: Payload) -> None:
     mage = player_at(state, payload)
     if len(mage["notes"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "text")
@@ -315,18 +320,18 @@ def apply_mage(state: State, payload: Payload) -> None:
     )
 
 
-def apply_mage_remove(state: State, payload: Payload) -> None:
+def apply_mage_remove(state: AeonsEndState, payload: Payload) -> None:
     mage = player_at(state, payload)
     mage["notes"].remove(find(mage["notes"], payload))
 
 
-def add_character(state: State, payload: Payload) -> None:
+def add_character(state: AeonsEndState, payload: Payload) -> None:
     index = payload.get("player")
     players = state["players"]
-    ok = isinstance(index, int) and 0 <= index < len(players)
-    payload["character"] = players[index]["character"] if ok else ""
-    if ok and "item" in payload:
-        note = next((n for n in players[index]["notes"] if n["id"] == payload["item"]), None)
+    player = players[index] if isinstance(index, int) and 0 <= index < len(players) else None
+    payload["character"] = player["character"] if player else ""
+    if player and "item" in payload:
+        note = next((n for n in player["notes"] if n["id"] == payload["item"]), None)
         payload["text"] = note["text"] if note else ""
 
 
@@ -373,7 +378,7 @@ COMMANDS = (
 # What the pages show
 
 
-def chapter_view(state: AeonsEndState) -> dict[str, Any]:
+def chapter_view(state: AeonsEndState) -> dict[str, object]:
     here = state["chapter"]
     index = data.POINTS.index(here)
     stickers = state["stickers"]
@@ -406,7 +411,7 @@ def chapter_view(state: AeonsEndState) -> dict[str, Any]:
     }
 
 
-def sticker_rows(state: AeonsEndState) -> list[dict[str, Any]]:
+def sticker_rows(state: AeonsEndState) -> list[dict[str, object]]:
     rows = []
     for letter in data.LETTERS:
         sticker = state["stickers"][letter]
@@ -424,7 +429,7 @@ def sticker_rows(state: AeonsEndState) -> list[dict[str, Any]]:
     return rows
 
 
-def sealed_groups(state: AeonsEndState) -> list[dict[str, Any]]:
+def sealed_groups(state: AeonsEndState) -> list[dict[str, object]]:
     groups: dict[str, dict[str, Any]] = {
         kind: {"kind": kind, "label": label, "items": [], "opened": 0}
         for kind, label in data.SEALED_KINDS.items()
@@ -443,7 +448,7 @@ def sealed_groups(state: AeonsEndState) -> list[dict[str, Any]]:
     return list(groups.values())
 
 
-def mages_view(state: AeonsEndState) -> list[dict[str, Any]]:
+def mages_view(state: AeonsEndState) -> list[dict[str, object]]:
     return [
         {
             **p,

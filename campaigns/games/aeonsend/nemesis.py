@@ -20,27 +20,27 @@ State, added to ``table`` by the first command that uses it (older games have ne
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     jsonable,
     need_choice,
     need_int,
     need_str,
     next_id,
+    said_int,
 )
 from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.common import EmptyForm, ItemForm, find
 from campaigns.games.aeonsend.ending import refuse_when_over
-from campaigns.games.aeonsend.state import AeonsEndState
+from campaigns.games.aeonsend.state import AeonsEndState, InPlay, NemesisDeck, Table
 
 MAX_TIER_CARDS = 40
 MAX_TOKENS = 99
@@ -48,7 +48,7 @@ UNLEASH_WHEN_EMPTY = 3
 KINDS = {"minion": gettext_lazy("Minion"), "power": gettext_lazy("Power")}
 
 
-def need_game(state: State) -> dict[str, Any]:
+def need_game(state: AeonsEndState) -> Table:
     table = state["table"]
     if not table["nemesis"]:
         raise CommandError(_("Start a game first: name the nemesis and its life."))
@@ -58,7 +58,7 @@ def need_game(state: State) -> dict[str, Any]:
 def over_check(resolve=None):
     """A resolve step that refuses when the game is over, then runs `resolve` if given."""
 
-    def step(state: State, values: Payload, rng: random.Random) -> Payload:
+    def step(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
         need_game(state)
         refuse_when_over(state)
         return resolve(state, values, rng) if resolve else jsonable(values)
@@ -69,7 +69,7 @@ def over_check(resolve=None):
 # The deck
 
 
-def tier_field(label: Any) -> forms.IntegerField:
+def tier_field(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         min_value=0,
@@ -89,8 +89,8 @@ class DeckForm(forms.Form):
     own_2 = tier_field(gettext_lazy("Tier 2: the nemesis's own cards"))
     own_3 = tier_field(gettext_lazy("Tier 3: the nemesis's own cards"))
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
         if self.errors:
             return cleaned
         tiers = [
@@ -102,7 +102,7 @@ class DeckForm(forms.Form):
         return {"tiers": tiers}
 
 
-def apply_deck(state: State, payload: Payload) -> None:
+def apply_deck(state: AeonsEndState, payload: Payload) -> None:
     table = need_game(state)
     tiers = payload.get("tiers")
     if not isinstance(tiers, list) or len(tiers) != len(data.TIERS):
@@ -114,7 +114,8 @@ def apply_deck(state: State, payload: Payload) -> None:
 
 
 def describe_deck(p: Payload) -> str:
-    one, two, three = (p.get("tiers") or [0, 0, 0])[:3]
+    tiers = p.get("tiers")
+    one, two, three = (tiers if isinstance(tiers, list) and len(tiers) >= 3 else [0, 0, 0])[:3]
     return _("Nemesis deck: tier 1 %(one)s, tier 2 %(two)s, tier 3 %(three)s cards") % {
         "one": one,
         "two": two,
@@ -122,14 +123,14 @@ def describe_deck(p: Payload) -> str:
     }
 
 
-def need_deck(state: State) -> dict[str, Any]:
+def need_deck(state: AeonsEndState) -> NemesisDeck:
     deck = need_game(state).get("nemesis_deck")
     if deck is None:
         raise CommandError(_("Build the nemesis deck first."))
     return deck
 
 
-def resolve_draw(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_draw(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     deck = need_deck(state)
     tier = next((n for n, left in enumerate(deck["tiers"], start=1) if left), None)
     if tier is None:
@@ -137,7 +138,7 @@ def resolve_draw(state: State, values: Payload, rng: random.Random) -> Payload:
     return {"tier": tier, "left": sum(deck["tiers"]) - 1}
 
 
-def apply_draw(state: State, payload: Payload) -> None:
+def apply_draw(state: AeonsEndState, payload: Payload) -> None:
     deck = need_deck(state)
     if "unleash" in payload:
         if any(deck["tiers"]):
@@ -174,16 +175,18 @@ class InPlayForm(forms.Form):
     )
 
 
-def apply_in_play(state: State, payload: Payload) -> None:
+def apply_in_play(state: AeonsEndState, payload: Payload) -> None:
     table = need_game(state)
-    card = {
+    card: InPlay = {
+        "id": 0,
         "kind": need_choice(payload, "kind", KINDS),
         "name": need_str(payload, "name", data.CARD_LENGTH).strip(),
         "value": need_int(payload, "value", 1, MAX_TOKENS),
     }
     if len(table.get("in_play") or []) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "name")
-    table.setdefault("in_play", []).append({"id": next_id(state), **card})
+    card["id"] = next_id(state)
+    table.setdefault("in_play", []).append(card)
 
 
 def describe_in_play(p: Payload) -> str:
@@ -204,7 +207,7 @@ class TokenForm(ItemForm):
     )
 
 
-def apply_tokens(state: State, payload: Payload) -> None:
+def apply_tokens(state: AeonsEndState, payload: Payload) -> None:
     in_play = need_game(state).get("in_play") or []
     card = find(in_play, payload)
     delta = need_int(payload, "delta", -MAX_TOKENS, MAX_TOKENS)
@@ -218,17 +221,17 @@ def apply_tokens(state: State, payload: Payload) -> None:
         card["value"] = value
 
 
-def add_card_info(state: State, payload: Payload) -> None:
+def add_card_info(state: AeonsEndState, payload: Payload) -> None:
     in_play = need_game(state).get("in_play") or []
     card = find(in_play, payload)
     payload.update(
         name=card["name"],
         kind=card["kind"],
-        after=max(0, card["value"] + (payload.get("delta") or 0)),
+        after=max(0, card["value"] + said_int(payload, "delta")),
     )
 
 
-def resolve_card(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_card(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     payload = jsonable(values)
     add_card_info(state, payload)
     return payload
@@ -247,7 +250,7 @@ def describe_tokens(p: Payload) -> str:
     return _("%(name)s now has %(n)s life") % {"name": name, "n": after}
 
 
-def apply_discard(state: State, payload: Payload) -> None:
+def apply_discard(state: AeonsEndState, payload: Payload) -> None:
     in_play = need_game(state).get("in_play") or []
     in_play.remove(find(in_play, payload))
 
@@ -291,7 +294,7 @@ def second_victory(state: AeonsEndState) -> bool:
     )
 
 
-def nemesis_view(state: AeonsEndState) -> dict[str, Any]:
+def nemesis_view(state: AeonsEndState) -> dict[str, object]:
     table = state["table"]
     deck = table.get("nemesis_deck")
     players = len(state["players"])

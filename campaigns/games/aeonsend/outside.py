@@ -14,12 +14,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext, ngettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_bool,
     need_choice,
     need_int,
@@ -34,7 +34,7 @@ from campaigns.games.aeonsend.common import (
     find,
     with_info,
 )
-from campaigns.games.aeonsend.state import AeonsEndState, NemesisCard, OwnCard, typed
+from campaigns.games.aeonsend.state import AeonsEndState, NemesisCard, OwnCard
 from campaigns.trackers import words
 from campaigns.words import joined
 
@@ -61,7 +61,7 @@ class OwnCardForm(forms.Form):
     )
 
 
-def apply_card_add(state: State, payload: Payload) -> None:
+def apply_card_add(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     if len(outside["cards"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "name")
@@ -78,7 +78,7 @@ def apply_card_add(state: State, payload: Payload) -> None:
     )
 
 
-def apply_card_remove(state: State, payload: Payload) -> None:
+def apply_card_remove(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     card = find(outside["cards"], payload)
     outside["cards"].remove(card)
@@ -86,11 +86,11 @@ def apply_card_remove(state: State, payload: Payload) -> None:
     outside["locked"] = [i for i in outside["locked"] if i != card["id"]]
 
 
-def add_card_name(state: State, payload: Payload) -> None:
+def add_card_name(state: AeonsEndState, payload: Payload) -> None:
     copy_named(state["outside"]["cards"], payload, "name")
 
 
-def pile_count(label: Any) -> forms.IntegerField:
+def pile_count(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         min_value=0,
@@ -123,7 +123,7 @@ def kind_label(kind: str) -> str:
     return {"gem": _("gems"), "relic": _("relics"), "spell": _("spells")}[kind]
 
 
-def check_roll(state: State, payload: Payload) -> list[int]:
+def check_roll(state: AeonsEndState, payload: Payload) -> list[int]:
     """The rolled supply fits the request, the list and the locks; returns its ids."""
     counts = roll_counts(payload)
     gem3 = need_bool(payload, "gem3")
@@ -132,7 +132,7 @@ def check_roll(state: State, payload: Payload) -> list[int]:
         raise CommandError(_("The rolled supply is damaged."), "gems")
     if len(set(picked)) != len(picked):
         raise CommandError(_("The rolled supply is damaged."), "gems")
-    by_id = {card["id"]: card for card in available_cards(typed(state))}
+    by_id = {card["id"]: card for card in available_cards(state)}
     if any(i not in by_id for i in picked):
         raise CommandError(_("A rolled card is not in your list (or it is banished)."), "gems")
     for kind, wanted in counts.items():
@@ -152,11 +152,11 @@ def check_roll(state: State, payload: Payload) -> list[int]:
     return picked
 
 
-def resolve_roll(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_roll(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     payload = {key: values.get(key) for key in ("gems", "relics", "spells")}
     payload["gem3"] = bool(values.get("gem3"))
     counts = roll_counts(payload)
-    cards = available_cards(typed(state))
+    cards = available_cards(state)
     by_id = {card["id"]: card for card in cards}
     locked = [by_id[i] for i in state["outside"]["locked"] if i in by_id]
     picked: list[OwnCard] = []
@@ -192,7 +192,7 @@ def resolve_roll(state: State, values: Payload, rng: random.Random) -> Payload:
     return payload
 
 
-def apply_roll(state: State, payload: Payload) -> None:
+def apply_roll(state: AeonsEndState, payload: Payload) -> None:
     picked = check_roll(state, payload)
     outside = state["outside"]
     outside["supply"] = list(picked)
@@ -208,7 +208,7 @@ class LockForm(ItemForm):
     locked = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
 
-def apply_lock(state: State, payload: Payload) -> None:
+def apply_lock(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     card = find(outside["cards"], payload)
     locked = need_bool(payload, "locked")
@@ -260,7 +260,7 @@ class ChartForm(forms.Form):
         ]
 
 
-def apply_chart(state: State, payload: Payload) -> None:
+def apply_chart(state: AeonsEndState, payload: Payload) -> None:
     chart = {}
     for players in data.NEMESIS_CHART:
         chart[str(players)] = [
@@ -284,7 +284,7 @@ class NemesisCardForm(forms.Form):
     )
 
 
-def apply_nemesis_card(state: State, payload: Payload) -> None:
+def apply_nemesis_card(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     if len(outside["nemesis_cards"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "name")
@@ -298,13 +298,13 @@ def apply_nemesis_card(state: State, payload: Payload) -> None:
     outside["build"] = None
 
 
-def apply_nemesis_card_remove(state: State, payload: Payload) -> None:
+def apply_nemesis_card_remove(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     outside["nemesis_cards"].remove(find(outside["nemesis_cards"], payload))
     outside["build"] = None
 
 
-def add_nemesis_card_name(state: State, payload: Payload) -> None:
+def add_nemesis_card_name(state: AeonsEndState, payload: Payload) -> None:
     copy_named(state["outside"]["nemesis_cards"], payload, "name")
 
 
@@ -321,12 +321,13 @@ def tier_cards(state: AeonsEndState, tier: int) -> list[NemesisCard]:
     return [card for card in state["outside"]["nemesis_cards"] if card["tier"] == tier]
 
 
-def resolve_build(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_build(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     players = values.get("players")
-    payload: Payload = {"players": players, "tiers": []}
+    tiers: list[list[int]] = []
+    payload: Payload = {"players": players, "tiers": tiers}
     counts = state["outside"]["chart"].get(str(players), [0, 0, 0])
     for tier, wanted in zip(data.TIERS, counts, strict=True):
-        cards = tier_cards(typed(state), tier)
+        cards = tier_cards(state, tier)
         if cards and len(cards) < wanted:
             raise CommandError(
                 _("Tier %(t)d needs %(n)d basic cards; your list has %(have)d.")
@@ -334,18 +335,18 @@ def resolve_build(state: State, values: Payload, rng: random.Random) -> Payload:
                 "players",
             )
         picks = rng.sample(cards, wanted) if cards else []
-        payload["tiers"].append([card["id"] for card in picks])
+        tiers.append([card["id"] for card in picks])
     return payload
 
 
-def apply_build(state: State, payload: Payload) -> None:
+def apply_build(state: AeonsEndState, payload: Payload) -> None:
     players = need_int(payload, "players", data.MIN_PLAYERS, data.MAX_PLAYERS)
     tiers = payload.get("tiers")
     if not isinstance(tiers, list) or len(tiers) != len(data.TIERS):
         raise CommandError(_("The nemesis deck is damaged."), "players")
     counts = state["outside"]["chart"][str(players)]
     for tier, ids, wanted in zip(data.TIERS, tiers, counts, strict=True):
-        cards = {card["id"] for card in tier_cards(typed(state), tier)}
+        cards = {card["id"] for card in tier_cards(state, tier)}
         if (
             not isinstance(ids, list)
             or any(type(i) is not int for i in ids)
@@ -415,23 +416,28 @@ COMMANDS = (
 # What the page shows
 
 
-def outside_view(state: AeonsEndState) -> dict[str, Any]:
+def outside_view(state: AeonsEndState) -> dict[str, object]:
     outside = state["outside"]
     available = {card["id"] for card in available_cards(state)}
+    order = list(data.CARD_TYPES)
+
+    def shown_first(card: OwnCard) -> tuple[int, int, str]:
+        return (order.index(card["kind"]), card["cost"], card["name"].casefold())
+
+    own = sorted(outside["cards"], key=shown_first)
     cards = [
         {
             **card,
             "banished": card["id"] not in available,
             "kind_label": data.CARD_TYPES[card["kind"]],
         }
-        for card in outside["cards"]
+        for card in own
     ]
-    by_id = {card["id"]: card for card in cards}
-    supply = [
-        {**by_id[i], "locked": i in outside["locked"]} for i in outside["supply"] if i in by_id
-    ]
-    order = list(data.CARD_TYPES)
-    supply.sort(key=lambda card: (order.index(card["kind"]), card["cost"], card["name"].casefold()))
+    by_id = {card["id"]: (card, shown) for card, shown in zip(own, cards, strict=True)}
+    in_supply = sorted(
+        (i for i in outside["supply"] if i in by_id), key=lambda i: shown_first(by_id[i][0])
+    )
+    supply = [{**by_id[i][1], "locked": i in outside["locked"]} for i in in_supply]
     nemesis_cards = {card["id"]: card for card in outside["nemesis_cards"]}
     build = None
     if outside["build"]:
@@ -449,9 +455,7 @@ def outside_view(state: AeonsEndState) -> dict[str, Any]:
             ],
         }
     return {
-        "cards": sorted(
-            cards, key=lambda c: (order.index(c["kind"]), c["cost"], c["name"].casefold())
-        ),
+        "cards": cards,
         "count": len(cards),
         "supply": supply,
         "locked": len(outside["locked"]),

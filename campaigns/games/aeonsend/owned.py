@@ -13,7 +13,6 @@ the event with names and costs and replays the same if the facts file changes.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -23,7 +22,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_int,
     need_str,
@@ -31,7 +29,7 @@ from campaigns.commands import (
 )
 from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.common import ValuesField
-from campaigns.games.aeonsend.state import AeonsEndState, typed
+from campaigns.games.aeonsend.state import AeonsEndState
 from campaigns.words import joined
 
 
@@ -43,7 +41,7 @@ class SetsForm(forms.Form):
     sets = ValuesField(label=gettext_lazy("The sets you own"), max_items=60, max_length=20)
 
 
-def apply_sets(state: State, payload: Payload) -> None:
+def apply_sets(state: AeonsEndState, payload: Payload) -> None:
     chosen = payload.get("sets")
     known = cards.sets()
     if not isinstance(chosen, list) or any(key not in known for key in chosen):
@@ -51,21 +49,26 @@ def apply_sets(state: State, payload: Payload) -> None:
     state["sets"] = cards.owned(chosen)
 
 
+def said_names(value: object) -> list[str]:
+    """The texts of a payload's list, for its words in the history."""
+    return [item for item in value if isinstance(item, str)] if isinstance(value, list) else []
+
+
 def describe_sets(p: Payload) -> str:
     names = cards.sets()
     return _("The group owns: %(sets)s") % {
-        "sets": joined(names.get(key, str(key)) for key in cards.owned(p.get("sets") or []))
+        "sets": joined(names.get(key, key) for key in cards.owned(said_names(p.get("sets"))))
     }
 
 
 # The supply randomizer's cards, from the owned sets
 
 
-def resolve_set_cards(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_set_cards(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     have = {card["name"].casefold() for card in state["outside"]["cards"]}
     new = [
         card
-        for card in cards.player_cards(typed(state).get("sets"))
+        for card in cards.player_cards(state.get("sets"))
         if card["name"].casefold() not in have
     ]
     room = data.MAX_ROWS - len(state["outside"]["cards"])
@@ -74,7 +77,7 @@ def resolve_set_cards(state: State, values: Payload, rng: random.Random) -> Payl
     return {"cards": new[:room]}
 
 
-def apply_set_cards(state: State, payload: Payload) -> None:
+def apply_set_cards(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     added = payload.get("cards")
     if not isinstance(added, list) or len(outside["cards"]) + len(added) > data.MAX_ROWS:
@@ -95,7 +98,8 @@ def apply_set_cards(state: State, payload: Payload) -> None:
 
 
 def describe_set_cards(p: Payload) -> str:
-    count = len(p.get("cards") or [])
+    listed = p.get("cards")
+    count = len(listed) if isinstance(listed, list) else 0
     return ngettext(
         "Added %(n)d card of your sets to the list",
         "Added %(n)d cards of your sets to the list",
@@ -117,15 +121,15 @@ class MarketForm(forms.Form):
     )
 
 
-def market_tiles(payload: Payload) -> list[dict[str, Any]]:
+def market_tiles(payload: Payload) -> list[cards.Tile]:
     return cards.markets()[need_choice(payload, "market", cards.markets())]["tiles"]
 
 
-def resolve_market(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_market(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     from campaigns.games.aeonsend.outside import available_cards
 
     tiles = market_tiles(values)
-    pool = list(available_cards(typed(state)))
+    pool = list(available_cards(state))
     picked: list[int] = []
     names: list[str] = []
     for number, tile in enumerate(tiles, start=1):
@@ -142,12 +146,12 @@ def resolve_market(state: State, values: Payload, rng: random.Random) -> Payload
     return {"market": values["market"], "picked": picked, "names": names}
 
 
-def apply_market(state: State, payload: Payload) -> None:
+def apply_market(state: AeonsEndState, payload: Payload) -> None:
     from campaigns.games.aeonsend.outside import available_cards
 
     tiles = market_tiles(payload)
     picked = payload.get("picked")
-    by_id = {card["id"]: card for card in available_cards(typed(state))}
+    by_id = {card["id"]: card for card in available_cards(state)}
     if (
         not isinstance(picked, list)
         or len(picked) != len(tiles)
@@ -162,9 +166,9 @@ def apply_market(state: State, payload: Payload) -> None:
 
 
 def describe_market(p: Payload) -> str:
-    market = cards.markets().get(p.get("market") or "", {})
+    market = cards.markets().get(str(p.get("market") or ""))
     return _("Outside the campaign: rolled %(market)s: %(names)s") % {
-        "market": market.get("name", ""),
+        "market": market["name"] if market else "",
         "names": joined(p.get("names") or []),
     }
 
@@ -190,7 +194,7 @@ COMMANDS = (
 )
 
 
-def owned_view(state: AeonsEndState) -> dict[str, Any]:
+def owned_view(state: AeonsEndState) -> dict[str, object]:
     mine = owned_sets(state)
     return {
         "sets": [

@@ -18,7 +18,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_date,
     need_int,
@@ -109,7 +108,7 @@ class ScoreForm(forms.Form):
         return [self[f"life_{number}"] for number in range(1, len(self.characters) + 1)]
 
 
-def apply_score(state: State, payload: Payload) -> None:
+def apply_score(state: AeonsEndState, payload: Payload) -> None:
     if len(state["scores"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "date")
     date = need_date(payload, "date")
@@ -152,11 +151,11 @@ def describe_score(p: Payload) -> str:
     }
 
 
-def apply_score_remove(state: State, payload: Payload) -> None:
+def apply_score_remove(state: AeonsEndState, payload: Payload) -> None:
     state["scores"].remove(find(state["scores"], payload))
 
 
-def add_score_info(state: State, payload: Payload) -> None:
+def add_score_info(state: AeonsEndState, payload: Payload) -> None:
     copy_named(state["scores"], payload, "date")
 
 
@@ -200,7 +199,7 @@ def score_view(state: AeonsEndState, table: dict[str, Any], deck: dict[str, Any]
         }
         for number, row in enumerate(state["scores"], start=1)
     ]
-    prefill: dict[str, Any] = {
+    prefill: dict[str, object] = {
         "date": timezone.localdate().isoformat(),
         "chapter": int(state["chapter"].split("-")[0]),
         "lives": {},

@@ -7,13 +7,13 @@ from typing import Any
 
 from django import forms
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.commands import (
     CommandError,
-    State,
+    Payload,
     need_choice,
     need_str,
 )
@@ -55,7 +55,7 @@ class SetupForm(forms.Form):
 
     template_name_p = "games/aeonsend/setup.html"
 
-    def as_p(self) -> str:
+    def as_p(self) -> SafeString:
         # The project's templates, not the form renderer's (which sees only the apps' ones).
         return mark_safe(render_to_string(self.template_name_p, {"form": self}))
 
@@ -88,7 +88,7 @@ class SetupForm(forms.Form):
         """The mages to pick from: Aeon's End: Legacy's own (cards.py)."""
         return cards.mages(None)
 
-    def player_groups(self) -> list[dict[str, Any]]:
+    def player_groups(self) -> list[dict[str, object]]:
         """The player fieldsets, for the template."""
         groups = []
         for number in range(1, data.MAX_PLAYERS + 1):
@@ -106,8 +106,8 @@ class SetupForm(forms.Form):
             )
         return groups
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
         extra = {
             int(match.group(1))
             for key, value in self.data.items()
@@ -172,11 +172,11 @@ class SetupForm(forms.Form):
         }
 
 
-def _setup_str(player: dict[str, Any], key: str, blank: bool = False) -> str:
+def _setup_str(player: Payload, key: str, blank: bool = False) -> str:
     return need_str(player, key, data.NAME_LENGTH, blank=blank).strip()
 
 
-def initial_state(setup: dict[str, Any]) -> State:
+def initial_state(setup: Payload) -> AeonsEndState:
     """The state before any event, from the players chosen at creation (checked: it may come
     from an imported file)."""
     players = setup.get("players")
@@ -255,4 +255,4 @@ def initial_state(setup: dict[str, Any]) -> State:
             "build": None,
         },
     }
-    return dict(state)
+    return state

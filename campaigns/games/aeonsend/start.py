@@ -10,8 +10,6 @@ it started campaign games at those difficulties and must still replay.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -20,14 +18,14 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_int,
     need_str,
+    said_choice,
 )
 from campaigns.engines import turn_order
 from campaigns.games.aeonsend import cards, data
-from campaigns.games.aeonsend.state import Table
+from campaigns.games.aeonsend.state import AeonsEndState, Table
 
 
 class StartForm(forms.Form):
@@ -51,8 +49,8 @@ class StartForm(forms.Form):
         label=gettext_lazy("Difficulty"), choices=list(data.DIFFICULTIES.items()), required=False
     )
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
         # Beginner, Expert and Extinction are for play outside the campaign ("Re-using AE:L
         # content", Additional Difficulty [003:1462-1472]); the campaign is played Standard.
         difficulty = cleaned.get("difficulty") or "standard"
@@ -75,11 +73,12 @@ class StartForm(forms.Form):
         return cleaned
 
 
-def apply_start(state: State, payload: Payload) -> None:
+def apply_start(state: AeonsEndState, payload: Payload) -> None:
     nemesis = need_str(payload, "nemesis", data.NAME_LENGTH).strip()
     mat_life = need_int(payload, "nemesis_life", 1, data.MAX_NEMESIS_LIFE)
-    difficulty = payload.get("difficulty") or "standard"
-    need_choice({"difficulty": difficulty}, "difficulty", data.DIFFICULTIES)
+    difficulty = need_choice(
+        {"difficulty": payload.get("difficulty") or "standard"}, "difficulty", data.DIFFICULTIES
+    )
     player_life, gravehold, change = data.DIFFICULTY_VALUES[difficulty]
     nemesis_life = min(max(1, mat_life + change), data.MAX_NEMESIS_LIFE)
     outside = payload.get("outside", False)
@@ -108,11 +107,11 @@ def describe_start(p: Payload) -> str:
     if p.get("outside"):
         return _("Started a game outside the campaign against %(nemesis)s (%(difficulty)s)") % {
             "nemesis": p.get("nemesis"),
-            "difficulty": data.DIFFICULTIES.get(p.get("difficulty") or "standard", ""),
+            "difficulty": said_choice(data.DIFFICULTIES, p.get("difficulty") or "standard"),
         }
     return _("Started a game against %(nemesis)s (%(difficulty)s)") % {
         "nemesis": p.get("nemesis"),
-        "difficulty": data.DIFFICULTIES.get(p.get("difficulty") or "standard", ""),
+        "difficulty": said_choice(data.DIFFICULTIES, p.get("difficulty") or "standard"),
     }
 
 

@@ -7,9 +7,8 @@ notes), banished, supply (supply, upgrade), scores, turns (table) and outside.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict, cast
+from typing import NotRequired, TypedDict
 
-from campaigns.commands import State
 from campaigns.engines import turn_order
 
 
@@ -158,8 +157,3 @@ class AeonsEndState(TypedDict):
     scores: list[ScoreRow]
     table: Table
     outside: Outside
-
-
-def typed(state: State | dict[str, Any]) -> AeonsEndState:
-    """The campaign's state read as what it is (commands receive it as a plain dict)."""
-    return cast(AeonsEndState, state)

@@ -14,7 +14,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_str,
 )
 from campaigns.games.aeonsend import data
@@ -27,6 +26,7 @@ from campaigns.games.aeonsend.common import (
     optional_game,
     with_info,
 )
+from campaigns.games.aeonsend.state import AeonsEndState
 from campaigns.trackers import words
 from campaigns.words import joined
 
@@ -61,7 +61,7 @@ class SupplyForm(forms.Form):
     )
 
 
-def apply_supply(state: State, payload: Payload) -> None:
+def apply_supply(state: AeonsEndState, payload: Payload) -> None:
     piles = need_list(payload, "piles", data.SUPPLY_PILES, data.CARD_LENGTH)
     if state["upgrade"] is not None:
         raise CommandError(_("Finish or cancel the supply upgrade first."), "piles")
@@ -82,7 +82,7 @@ class PresentForm(forms.Form):
     )
 
 
-def apply_present(state: State, payload: Payload) -> None:
+def apply_present(state: AeonsEndState, payload: Payload) -> None:
     piles = need_list(payload, "piles", 12, data.CARD_LENGTH)
     if len(piles) < data.UPGRADE_ADD:
         raise CommandError(_("Type at least two presented piles, one a line."), "piles")
@@ -106,7 +106,7 @@ class UpgradeForm(forms.Form):
     game = optional_game(gettext_lazy("After game"))
 
 
-def apply_upgrade(state: State, payload: Payload) -> None:
+def apply_upgrade(state: AeonsEndState, payload: Payload) -> None:
     upgrade = state["upgrade"]
     if upgrade is None:
         raise CommandError(_("No supply upgrade is under way."), "add")
@@ -126,8 +126,9 @@ def apply_upgrade(state: State, payload: Payload) -> None:
     state["upgrade"] = None
 
 
-def add_unchosen(state: State, payload: Payload) -> None:
-    presented = (state.get("upgrade") or {}).get("presented", [])
+def add_unchosen(state: AeonsEndState, payload: Payload) -> None:
+    upgrade = state["upgrade"]
+    presented = upgrade["presented"] if upgrade else []
     add = payload.get("add")
     chosen = add if isinstance(add, list) else []
     payload["unchosen"] = [pile for pile in presented if pile not in chosen]
@@ -144,7 +145,7 @@ def describe_upgrade(p: Payload) -> str:
     }
 
 
-def apply_upgrade_cancel(state: State, payload: Payload) -> None:
+def apply_upgrade_cancel(state: AeonsEndState, payload: Payload) -> None:
     if state["upgrade"] is None:
         raise CommandError(_("No supply upgrade is under way."))
     state["upgrade"] = None

@@ -13,7 +13,8 @@ import copy
 import random
 import re
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Literal
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -23,10 +24,10 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_int,
     need_str,
     random_command,
+    said_int,
 )
 from campaigns.engines import turn_order
 from campaigns.games.aeonsend import data
@@ -35,12 +36,12 @@ from campaigns.games.aeonsend.common import (
 )
 from campaigns.games.aeonsend.ending import end_texts, outcome, refuse_when_over
 from campaigns.games.aeonsend.nemesis import second_victory
-from campaigns.games.aeonsend.state import AeonsEndState, typed
+from campaigns.games.aeonsend.state import AeonsEndState, Table
 
 # A game, life and the end conditions
 
 
-def need_game(state: State) -> dict[str, Any]:
+def need_game(state: AeonsEndState) -> Table:
     table = state["table"]
     if not table["nemesis"]:
         raise CommandError(_("Start a game first: name the nemesis and its life."))
@@ -66,8 +67,8 @@ class LifeForm(forms.Form):
         # a dial posts a signed delta.
         self.fields["delta"].widget.attrs["min"] = 1
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
         delta = cleaned.get("delta")
         if delta is not None and cleaned.get("sign") in ("damage", "heal"):
             # The amount form posts a positive number and which button was pressed.
@@ -77,24 +78,24 @@ class LifeForm(forms.Form):
         return cleaned
 
 
-def who_label(state: AeonsEndState, who: Any) -> str:
+def who_label(state: AeonsEndState, who: object) -> str:
     if who == "gravehold":
         return _("Gravehold")
     if who == "nemesis":
         return state["table"]["nemesis"] or _("The nemesis")
-    if player_index(state, who) is not None:
-        return state["players"][int(who)]["character"]
+    if (index := player_index(state, who)) is not None:
+        return state["players"][index]["character"]
     return "?"
 
 
-def player_index(state: AeonsEndState, who: Any) -> int | None:
+def player_index(state: AeonsEndState, who: object) -> int | None:
     """The player a posted `who` names ("0" to "3"), or None."""
     if isinstance(who, str) and re.fullmatch(r"[0-3]", who) and int(who) < len(state["players"]):
         return int(who)
     return None
 
 
-def apply_life(state: State, payload: Payload) -> None:
+def apply_life(state: AeonsEndState, payload: Payload) -> None:
     table = need_game(state)
     who = need_str(payload, "who", 12)
     delta = need_int(payload, "delta", -99, 99)
@@ -102,23 +103,25 @@ def apply_life(state: State, payload: Payload) -> None:
         raise CommandError(_("Type an amount other than 0."), "delta")
     start = table["start"]
     if who in ("gravehold", "nemesis"):
-        key = "gravehold" if who == "gravehold" else "nemesis_life"
+        key: Literal["gravehold", "nemesis_life"] = (
+            "gravehold" if who == "gravehold" else "nemesis_life"
+        )
         top = start["gravehold" if who == "gravehold" else "nemesis"]
         value = table[key]
         if (delta > 0 and value >= top) or (delta < 0 and value <= 0):
             bound = _("its starting life") if delta > 0 else "0"
             raise CommandError(
                 _("%(name)s is already at %(bound)s.")
-                % {"name": who_label(typed(state), who), "bound": bound},
+                % {"name": who_label(state, who), "bound": bound},
                 "delta",
             )
         table[key] = min(top, max(0, value + delta))
         return
-    index = player_index(typed(state), who)
+    index = player_index(state, who)
     if index is None:
         raise CommandError(_("There is no such player in this campaign."))
     life = table["lives"][index]
-    name = who_label(typed(state), who)
+    name = who_label(state, who)
     if delta > 0:
         if life == 0:
             raise CommandError(_("%(name)s is exhausted and cannot gain life.") % {"name": name})
@@ -140,11 +143,11 @@ def apply_life(state: State, payload: Payload) -> None:
     table["gravehold"] = max(0, table["gravehold"] - factor * (damage - taken))
 
 
-def resolve_life(state: State, values: Payload, rng: random.Random) -> Payload:
+def resolve_life(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     need_game(state)
     refuse_when_over(state)
     payload = dict(values)
-    payload["name"] = who_label(typed(state), payload.get("who"))
+    payload["name"] = who_label(state, payload.get("who"))
     trial = copy.deepcopy(state)
     apply_life(trial, payload)
     before, after = state["table"]["gravehold"], trial["table"]["gravehold"]
@@ -154,7 +157,7 @@ def resolve_life(state: State, values: Payload, rng: random.Random) -> Payload:
 
 
 def describe_life(p: Payload) -> str:
-    delta = p.get("delta") or 0
+    delta = said_int(p, "delta")
     if delta > 0:
         text = _("%(name)s gains %(n)d life") % {"name": p.get("name"), "n": delta}
     else:
@@ -180,7 +183,7 @@ class Recorded:
         return self.index
 
 
-def pool_at_draw(deck: dict[str, Any]) -> list[str]:
+def pool_at_draw(deck: turn_order.State) -> list[str]:
     """The unordered pool a draw or reveal would pick from (after a reshuffle if need be)."""
     if deck["top"] or deck["pool"] or deck["bottom"]:
         return sorted(deck["pool"])
@@ -196,7 +199,11 @@ def engine_message(error: turn_order.TurnOrderError) -> str:
     return _(error.message) % params if params else _(error.message)
 
 
-def deck_step(state: State, step, *args) -> Any:
+def deck_step(
+    state: AeonsEndState,
+    step: Callable[..., turn_order.State | tuple[turn_order.State, str]],
+    *args: object,
+) -> str | None:
     """Run one engine step on the table's deck; its rules refuse, with their own words (a
     message for the whole deck: its cards are picked from buttons and lists, not typed)."""
     deck = state["table"]["deck"]
@@ -209,7 +216,7 @@ def deck_step(state: State, step, *args) -> Any:
     return result[1] if isinstance(result, tuple) else None
 
 
-def take_recorded(state: State, payload: Payload, step) -> str:
+def take_recorded(state: AeonsEndState, payload: Payload, step) -> str:
     deck = state["table"]["deck"]
     card = need_str(payload, "card", data.NAME_LENGTH * 2 + 1)
     pool = pool_at_draw(deck)
@@ -220,34 +227,34 @@ def take_recorded(state: State, payload: Payload, step) -> str:
     return card
 
 
-def apply_draw(state: State, payload: Payload) -> None:
+def apply_draw(state: AeonsEndState, payload: Payload) -> None:
     if payload.get("won") == "deck":
         # The turn that just ended left an empty nemesis deck and nothing in play [003:587].
-        if not second_victory(typed(state)):
+        if not second_victory(state):
             raise CommandError(_("The nemesis deck is not empty, or something is in play."))
         state["table"]["end"] = "deck"
         return
     take_recorded(state, payload, turn_order.draw)
 
 
-def apply_reveal(state: State, payload: Payload) -> None:
+def apply_reveal(state: AeonsEndState, payload: Payload) -> None:
     take_recorded(state, payload, turn_order.reveal_top)
 
 
 def random_take(step):
     """Resolve a draw or a reveal: the one moment a card is picked at random."""
 
-    def resolve(state: State, values: Payload, rng: random.Random) -> Payload:
+    def resolve(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
         if state["table"]["nemesis"]:
             refuse_when_over(state)
-        if step is turn_order.draw and second_victory(typed(state)):
+        if step is turn_order.draw and second_victory(state):
             # The win is checked at the end of every turn, before the next card is drawn.
             return {"won": "deck"}
         deck = state["table"]["deck"]
         trial = copy.deepcopy(state)
         card = deck_step(trial, step, rng)
         after = trial["table"]["deck"]
-        current = after.get("current") or {}
+        current: turn_order.Current | dict[str, str] = after["current"] or {}
         return {
             "card": card,
             "round": after["round"],
@@ -258,7 +265,7 @@ def random_take(step):
     return resolve
 
 
-def card_label(card: Any) -> str:
+def card_label(card: object) -> str:
     if card == turn_order.NEMESIS:
         return _("Nemesis")
     if card == turn_order.WILD:
@@ -292,7 +299,7 @@ class ChooseForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Who"), max_length=data.NAME_LENGTH)
 
 
-def apply_choose(state: State, payload: Payload) -> None:
+def apply_choose(state: AeonsEndState, payload: Payload) -> None:
     name = need_str(payload, "name", data.NAME_LENGTH)
     deck_step(state, turn_order.choose, name)
 
@@ -306,7 +313,7 @@ class CardForm(forms.Form):
 
 
 def moving(step):
-    def apply(state: State, payload: Payload) -> None:
+    def apply(state: AeonsEndState, payload: Payload) -> None:
         card = need_str(payload, "card", data.NAME_LENGTH * 2 + 1)
         deck_step(state, step, card)
 
@@ -356,12 +363,12 @@ def colour_of(state: AeonsEndState) -> dict[str, str]:
     return {p["character"]: p["colour"] for p in state["players"]}
 
 
-def deck_view(state: AeonsEndState) -> dict[str, Any]:
+def deck_view(state: AeonsEndState) -> dict[str, object]:
     view = turn_order.public_view(state["table"]["deck"])
     colours = colour_of(state)
     players = {p["character"]: p["player"] for p in state["players"]}
 
-    def card(label: str) -> dict[str, Any]:
+    def card(label: str) -> dict[str, object]:
         names = label.split(turn_order.PAIR_SEPARATOR)
         return {
             "label": label,
@@ -402,7 +409,7 @@ def deck_view(state: AeonsEndState) -> dict[str, Any]:
     }
 
 
-def dial(value: int, start: int, over: bool, player: bool = False) -> dict[str, Any]:
+def dial(value: int, start: int, over: bool, player: bool = False) -> dict[str, object]:
     """A life dial's view: its value and start, and whether its −1 and +1 are off. Nobody goes
     above their starting life; an exhausted player (at 0) gains none, but still takes damage
     (it goes to Gravehold); Gravehold and the nemesis stop at 0; an ended game takes neither."""
@@ -416,7 +423,7 @@ def dial(value: int, start: int, over: bool, player: bool = False) -> dict[str, 
     }
 
 
-def table_view(state: AeonsEndState) -> dict[str, Any]:
+def table_view(state: AeonsEndState) -> dict[str, object]:
     table = state["table"]
     started = bool(table["nemesis"])
     result = outcome(state)

@@ -1,18 +1,20 @@
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import CommandError, State
+from campaigns.commands import CommandError, Payload
 from campaigns.trackers import add_tracker, parse_checklist_line, parse_counter_line
+from campaigns.trackers.types import AnyGameState
 
 
 def lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-def lines_field(label: Any, max_length: int, rows: int, example: str, help_text: Any):
+def lines_field(
+    label: StrOrPromise, max_length: int, rows: int, example: str, help_text: StrOrPromise
+) -> forms.CharField:
     """A text of lines, one tracker a line (optional): `example` is shown until one is typed."""
     return forms.CharField(
         label=label,
@@ -56,17 +58,17 @@ class SetupForm(forms.Form):
         initial=True,
     )
 
-    def clean_counters(self) -> list[dict[str, Any]]:
+    def clean_counters(self) -> list[dict[str, object]]:
         return [parse_counter_line(line) for line in lines(self.cleaned_data["counters"])]
 
-    def clean_checklists(self) -> list[dict[str, Any]]:
+    def clean_checklists(self) -> list[dict[str, object]]:
         return [parse_checklist_line(line) for line in lines(self.cleaned_data["checklists"])]
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
         if self.errors:
             return data
-        specs: list[dict[str, Any]] = [*data["counters"], *data["checklists"]]
+        specs: list[Payload] = [*data["counters"], *data["checklists"]]
         specs += [{"kind": "list", "name": name[:60]} for name in lines(data.get("lists", ""))]
         if data.get("notes"):
             specs.append({"kind": "notes", "name": gettext_noop("Notes"), "shipped": True})
@@ -80,9 +82,9 @@ class SetupForm(forms.Form):
         return {"trackers": specs}
 
 
-def initial_state(setup: dict[str, Any]) -> State:
+def initial_state(setup: Payload) -> AnyGameState:
     """The state before any event: the trackers the group asked for at creation."""
-    state: State = {"trackers": [], "next_id": 1}
+    state: AnyGameState = {"trackers": [], "next_id": 1}
     specs = setup.get("trackers", [])
     if not isinstance(specs, list):
         raise CommandError(_("The set-up is not a list of trackers."))

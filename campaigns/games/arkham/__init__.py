@@ -21,7 +21,7 @@ scenario's end), ``frost`` (a second frost fails the test, a symbol that counts 
 
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.commands import registry
+from campaigns.commands import Command, registry
 from campaigns.games.arkham import (
     bag,
     card,
@@ -39,10 +39,28 @@ from campaigns.games.arkham import (
 from campaigns.games.arkham.bag_page import OddsForm
 from campaigns.games.arkham.context import context
 from campaigns.games.arkham.setup import SetupForm, initial_state
+from campaigns.games.arkham.state import ArkhamState
 from campaigns.games.base import META_COMMANDS, Game, Page
 from campaigns.trackers import COMMANDS as TRACKER_COMMANDS
 
-GAME = Game(
+COMMANDS: dict[str, Command[ArkhamState]] = registry(
+    META_COMMANDS,
+    TRACKER_COMMANDS.values(),
+    draw.COMMANDS,
+    bag.COMMANDS,
+    sealing.COMMANDS,
+    symbols.COMMANDS,
+    investigators.COMMANDS,
+    trauma.COMMANDS,
+    xp.COMMANDS,
+    log.COMMANDS,
+    scenario.COMMANDS,
+    card.COMMANDS,
+    names.COMMANDS,
+    round.COMMANDS,
+)
+
+GAME = Game[ArkhamState](
     key="arkham",
     name=_("Arkham Horror: The Card Game"),
     blurb=_(
@@ -51,22 +69,7 @@ GAME = Game(
     setup_form=SetupForm,
     stylesheet="css/arkham.css",
     initial_state=initial_state,
-    commands=registry(
-        META_COMMANDS,
-        TRACKER_COMMANDS.values(),
-        draw.COMMANDS,
-        bag.COMMANDS,
-        sealing.COMMANDS,
-        symbols.COMMANDS,
-        investigators.COMMANDS,
-        trauma.COMMANDS,
-        xp.COMMANDS,
-        log.COMMANDS,
-        scenario.COMMANDS,
-        card.COMMANDS,
-        names.COMMANDS,
-        round.COMMANDS,
-    ),
+    commands=COMMANDS,
     template="games/arkham/table.html",
     display="games/arkham/display.html",
     context=context,

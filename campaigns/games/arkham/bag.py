@@ -17,7 +17,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_int
+from campaigns.commands import Command, CommandError, Payload, need_int, said_int
 from campaigns.games.arkham import data
 from campaigns.games.arkham.common import (
     BAG_REGIONS,
@@ -29,7 +29,7 @@ from campaigns.games.arkham.common import (
     need_token,
     token_words,
 )
-from campaigns.games.arkham.state import Test
+from campaigns.games.arkham.state import ArkhamState, Test
 
 MAX_DRAWS = 20
 
@@ -37,7 +37,7 @@ MAX_DRAWS = 20
 # Reading the bag
 
 
-def open_test(state: State) -> Test | None:
+def open_test(state: ArkhamState) -> Test | None:
     draws = state.get("draws", [])
     return draws[-1] if draws and draws[-1].get("open") else None
 
@@ -49,7 +49,7 @@ def out_of_bag(test: Test) -> list[str]:
     )
 
 
-def revealed_counts(state: State) -> dict[str, int]:
+def revealed_counts(state: ArkhamState) -> dict[str, int]:
     counts: dict[str, int] = {}
     test = open_test(state)
     for token in out_of_bag(test) if test else []:
@@ -57,7 +57,7 @@ def revealed_counts(state: State) -> dict[str, int]:
     return counts
 
 
-def drawable(state: State) -> dict[str, int]:
+def drawable(state: ArkhamState) -> dict[str, int]:
     """The tokens a hand could pull out now: the bag less the ones revealed in the open test."""
     out = revealed_counts(state)
     return {t: n - out.get(t, 0) for t, n in state["bag"].items() if n - out.get(t, 0) > 0}
@@ -66,7 +66,7 @@ def drawable(state: State) -> dict[str, int]:
 # Changing what is in the bag
 
 
-def change_bag(state: State, token: str, delta: int) -> None:
+def change_bag(state: ArkhamState, token: str, delta: int) -> None:
     """Put tokens in or take them out: never more than the game provides of a token, the
     sealed ones counted, and never one that is out in the test going on."""
     bag = state["bag"]
@@ -91,20 +91,20 @@ def change_bag(state: State, token: str, delta: int) -> None:
         bag.pop(token, None)
 
 
-def apply_bag_change(state: State, payload: Payload) -> None:
+def apply_bag_change(state: ArkhamState, payload: Payload) -> None:
     change_bag(state, need_token(payload), need_int(payload, "delta", -99, 99))
 
 
 def describe_bag_change(p: Payload) -> str:
     template = (
         _("Put %(n)d %(token)s in the bag")
-        if p.get("delta", 0) > 0
+        if said_int(p, "delta") > 0
         else _("Took %(n)d %(token)s out of the bag")
     )
-    return template % {"n": abs(p.get("delta", 0)), "token": token_words([p.get("token")])}
+    return template % {"n": abs(said_int(p, "delta")), "token": token_words([p.get("token")])}
 
 
-def apply_bag_set(state: State, payload: Payload) -> None:
+def apply_bag_set(state: ArkhamState, payload: Payload) -> None:
     token = need_token(payload)
     count = need_int(payload, "count", 0, 99)
     change_bag(state, token, count - state["bag"].get(token, 0))
@@ -113,12 +113,12 @@ def apply_bag_set(state: State, payload: Payload) -> None:
 # Who the bag tests for
 
 
-def resolve_active(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_active(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     ident = data_.get("investigator") or None
     return {"investigator": ident, "name": name_of(state, ident) if ident else ""}
 
 
-def apply_active(state: State, payload: Payload) -> None:
+def apply_active(state: ArkhamState, payload: Payload) -> None:
     if payload.get("investigator") in (None, 0):
         state["active"] = None
         return

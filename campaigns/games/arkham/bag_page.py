@@ -12,14 +12,13 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import State
 from campaigns.engines import chaos
 from campaigns.games.arkham import card, data
 from campaigns.games.arkham.bag import drawable, open_test, revealed_counts
 from campaigns.games.arkham.bless_curse import resting_bag
 from campaigns.games.arkham.common import XForm, effects_for, scenario_effects, signed, token_view
 from campaigns.games.arkham.reveals import wants_another
-from campaigns.games.arkham.state import Test
+from campaigns.games.arkham.state import ArkhamState, Test
 from campaigns.games.arkham.symbols import elder_is_set
 from campaigns.words import joined
 
@@ -62,7 +61,7 @@ def outcome_text(test: Test) -> str:
     return _("Modifier %(total)s") % {"total": signed(test["total"])}
 
 
-def test_view(state: State, test: Test) -> dict[str, Any]:
+def test_view(state: ArkhamState, test: Test) -> dict[str, object]:
     tokens = [
         token_view(
             e["token"],
@@ -90,7 +89,7 @@ def test_view(state: State, test: Test) -> dict[str, Any]:
     }
 
 
-def bag_view(state: State) -> dict[str, Any]:
+def bag_view(state: ArkhamState) -> dict[str, object]:
     effects = effects_for(state, state.get("active"))
     per_x = {s: int(e.get("per_x", 0)) for s, e in effects.items()}
     effects = chaos.with_x(effects, {s: 0 for s, n in per_x.items() if n})
@@ -116,7 +115,8 @@ def bag_view(state: State) -> dict[str, Any]:
         )
     test = open_test(state)
     people = {i["id"]: i for i in state.get("investigators", [])}
-    own = people[state["active"]].get("symbols", {}) if state.get("active") in people else {}
+    active = state["active"]
+    own = people[active].get("symbols", {}) if active is not None and active in people else {}
     return {
         # What the investigator testing changes of the scenario's symbols, for their tests.
         "own_symbols": [
@@ -168,7 +168,9 @@ class OddsForm(XForm):
     )
 
 
-def guesses(state: State, active_id: Any, bag: Mapping[str, int], xs: Mapping[str, int]) -> list:
+def guesses(
+    state: ArkhamState, active_id: object, bag: Mapping[str, int], xs: Mapping[str, int]
+) -> list:
     """The symbol tokens in the bag whose effect the odds do not know, so count as 0: no effect
     entered for this scenario, no elder sign entered for the investigator testing, or an X
     not given."""
@@ -176,7 +178,7 @@ def guesses(state: State, active_id: Any, bag: Mapping[str, int], xs: Mapping[st
     own = people[active_id].get("symbols", {}) if active_id in people else {}
     entered = {**scenario_effects(state), **own}
     lines = card.lines(state)
-    counts = (state.get("card") or {}).get("x", {})
+    counts = held["x"] if (held := state.get("card")) else {}
     effects = effects_for(state, active_id)
     guessed = []
     for symbol in chaos.SYMBOLS:
@@ -203,7 +205,7 @@ def guesses(state: State, active_id: Any, bag: Mapping[str, int], xs: Mapping[st
     return guessed
 
 
-def odds(state: State, active_id: Any, query: Mapping[str, Any]) -> dict[str, Any]:
+def odds(state: ArkhamState, active_id: object, query: Mapping[str, str]) -> dict[str, object]:
     """The pass table for every margin, and the chance for the skill and difficulty typed in
     ``query`` (the page's GET parameters), if any."""
     bag = resting_bag(state)
@@ -245,7 +247,7 @@ def odds(state: State, active_id: Any, query: Mapping[str, Any]) -> dict[str, An
     return result
 
 
-def stats_view(state: State) -> dict[str, Any]:
+def stats_view(state: ArkhamState) -> dict[str, object]:
     """Each token's share of all tokens revealed so far, beside its share of the bag now."""
     stats_tokens = state["stats"]["tokens"]
     drawn_total = sum(stats_tokens.values())

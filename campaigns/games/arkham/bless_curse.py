@@ -9,18 +9,18 @@ them out is ``bag.change`` and ``bag.set`` (``bag``), like any token; sealing on
 
 from __future__ import annotations
 
-from campaigns.commands import Payload, State
+from campaigns.commands import Payload
 from campaigns.engines import chaos
 from campaigns.games.arkham import data
 from campaigns.games.arkham.bag import out_of_bag, revealed_counts
-from campaigns.games.arkham.state import Test
+from campaigns.games.arkham.state import ArkhamState, Test
 
 # The tokens the scenario's record may put in or take out: every one but bless and curse (a
 # scenario's end clears those).
 NON_POOL = [t for t in chaos.TOKENS if t not in data.POOL_TOKENS]
 
 
-def resting_bag(state: State) -> dict[str, int]:
+def resting_bag(state: ArkhamState) -> dict[str, int]:
     """The bag as the next test will find it (bless and curse revealed now go to the pool)."""
     out = revealed_counts(state)
     bag = dict(state["bag"])
@@ -29,7 +29,7 @@ def resting_bag(state: State) -> dict[str, int]:
     return {t: n for t, n in bag.items() if n > 0}
 
 
-def return_to_pool(state: State, test: Test) -> None:
+def return_to_pool(state: ArkhamState, test: Test) -> None:
     """At the end of a test, bless and curse revealed go back to the pool, the ones drawn and
     not chosen included (they were revealed too)."""
     for token in out_of_bag(test):
@@ -39,14 +39,14 @@ def return_to_pool(state: State, test: Test) -> None:
                 del state["bag"][token]
 
 
-def leave_at_scenario_end(state: State) -> None:
+def leave_at_scenario_end(state: ArkhamState) -> None:
     """At a scenario's end bless and curse leave the bag, sealed ones included."""
     for token in data.POOL_TOKENS:
         state["bag"].pop(token, None)
         state["sealed"].pop(token, None)
 
 
-def pool_after(payload: Payload | None, state: State | None) -> tuple[str, ...]:
+def pool_after(payload: Payload | None, state: ArkhamState | None) -> tuple[str, ...]:
     """What bless and curse change (see ``return_to_pool``): the odds read the bag as the next
     test finds it, which a test changes only by taking bless or curse out; the pool's counts and
     its −, when this test or the one it ended took one out (the others go back in the bag)."""

@@ -15,35 +15,63 @@ symbol the group typed (``symbols``) wins over the card's line until the next sc
 
 from __future__ import annotations
 
+import copy
 import random
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_choice, need_int
+from campaigns.commands import Command, CommandError, Payload, need_choice, need_int, said_choice
 from campaigns.engines import chaos
 from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.card_words import X_LABELS, alternatives, line_words, signed, x_key
 from campaigns.games.arkham.frost import counts_as_frost
+from campaigns.games.arkham.state import ArkhamState, CardLine, ScenarioCard
 
-SIDES = {"easy-standard": "easy_standard", "hard-expert": "hard_expert"}
-CARDS: dict[str, dict[str, Any]] = catalogue._load("scenario_tokens.json")["campaigns"]
+Side = Literal["easy_standard", "hard_expert"]
+SIDES: dict[str, Side] = {"easy-standard": "easy_standard", "hard-expert": "hard_expert"}
+
+
+class CardSides(TypedDict):
+    """A scenario card's two sides: its four symbols' lines (None: the symbol has no line)."""
+
+    easy_standard: dict[str, CardLine | None]
+    hard_expert: dict[str, CardLine | None]
+
+
+class CardFacts(CardSides):
+    """A scenario's reference card (facts/scenario_tokens.json): a card with acts has a side
+    per act (`variants`, the default one's key in `variant_default`)."""
+
+    reference_card: str
+    match_basis: str
+    variant_default: NotRequired[str | None]
+    variants: NotRequired[dict[str, CardSides]]
+
+
+class CampaignCards(TypedDict):
+    name: str
+    scenarios: dict[str, CardFacts]
+
+
+CARDS: dict[str, CampaignCards] = catalogue._load("scenario_tokens.json")["campaigns"]
 MAX_COUNT = chaos.MAX_X
 
 # Reading the facts
 
 
-def scenario_card(campaign: str, ref: str | None) -> dict[str, Any] | None:
-    return CARDS.get(campaign, {}).get("scenarios", {}).get(ref or "")
+def scenario_card(campaign: str, ref: str | None) -> CardFacts | None:
+    cards = CARDS.get(campaign)
+    return cards["scenarios"].get(ref or "") if cards else None
 
 
-def acts(card: dict[str, Any]) -> list[tuple[str, str]]:
+def acts(card: CardFacts | None) -> list[tuple[str, str]]:
     """The card's variants, its default first: (key, label), e.g. ("", "Act 1"), ("act_2", …)."""
-    if not card.get("variants"):
+    if not card or not (variants := card.get("variants")):
         return []
-    keys = [card.get("variant_default", ""), *card["variants"]]
+    keys = [card.get("variant_default") or "", *variants]
     return [("" if i == 0 else key, act_label(key)) for i, key in enumerate(keys)]
 
 
@@ -52,7 +80,7 @@ def act_label(key: str) -> str:
     return _("Act %(n)s") % {"n": number} if number.isdigit() else key
 
 
-def lines(state: State) -> dict[str, dict[str, Any]]:
+def lines(state: ArkhamState) -> dict[str, CardLine]:
     """The card's line for each of the four symbols that has one, for the campaign's
     difficulty and the act chosen, or {} when the scenario being played has no card."""
     held = state.get("card")
@@ -62,15 +90,16 @@ def lines(state: State) -> dict[str, dict[str, Any]]:
     if card is None:
         return {}
     side = SIDES[data.BANDS[state["difficulty"]]]
-    sides = card["variants"].get(held.get("act"), card) if card.get("variants") else card
-    found = sides.get(side, {})
-    return {s: dict(found[s]) for s in data.SCENARIO_SYMBOLS if found.get(s)}
+    variants = card.get("variants")
+    sides: CardSides = variants.get(held["act"], card) if variants else card
+    found = sides[side]
+    return {s: copy.copy(line) for s in data.SCENARIO_SYMBOLS if (line := found.get(s))}
 
 
-def x_rule(line: dict[str, Any]) -> dict[str, Any]:
+def x_rule(line: CardLine) -> chaos.Effect:
     """A card's X as the engine reads it (``chaos.X_KEYS``): −X, with its multiplier, rounding,
     offset and limits."""
-    rule: dict[str, Any] = {"per_x": -1}
+    rule: chaos.Effect = {"per_x": -1}
     multiplier = line.get("x_multiplier", 1)
     if multiplier == 0.5:
         rule["x_per"] = 2
@@ -85,10 +114,10 @@ def x_rule(line: dict[str, Any]) -> dict[str, Any]:
     return rule
 
 
-def effect(line: dict[str, Any], alt: int = 0) -> dict[str, Any]:
+def effect(line: CardLine, alt: int = 0) -> chaos.Effect:
     """A card's line as the engine's effect (X still to be given, ``per_x``), with the
     alternative ``alt`` (1 for the first, or the first grade) in force when it is not 0."""
-    result: dict[str, Any] = {
+    result: chaos.Effect = {
         "modifier": 0 if line["modifier"] == "X" else int(line["modifier"]),
         "reveal_another": bool(line.get("reveal_another")),
         "auto_fail": bool(line.get("auto_fail")),
@@ -114,21 +143,24 @@ def effect(line: dict[str, Any], alt: int = 0) -> dict[str, Any]:
     return result
 
 
-def card_effects(state: State) -> dict[str, dict[str, Any]]:
+def card_effects(state: ArkhamState) -> dict[str, chaos.Effect]:
     """The card's effects for the scenario being played, as the engine reads them, with the
     group's counts folded into X (a count not given yet counts 0) and the alternatives they
     switched on."""
-    held = state.get("card") or {}
+    card = state.get("card")
+    alt, x = (card["alt"], card["x"]) if card else ({}, {})
     found = lines(state)
-    raw = {s: effect(line, int(held.get("alt", {}).get(s, 0))) for s, line in found.items()}
-    counts = {s: int(held.get("x", {}).get(x_key(found[s]), 0)) for s in raw}
+    raw = {s: effect(line, alt.get(s, 0)) for s, line in found.items()}
+    counts = {s: x.get(x_key(found[s]), 0) for s in raw}
     return chaos.with_x(raw, counts)
 
 
 # What the page shows
 
 
-def card_view(state: State, typed: set[str], in_bag: dict[str, int]) -> dict[str, Any] | None:
+def card_view(
+    state: ArkhamState, typed: set[str], in_bag: dict[str, int]
+) -> dict[str, object] | None:
     """The scenario card's four lines as the page shows them, the counts X asks for (one field
     per thing counted), the alternatives to switch on and the acts to choose, or None when the
     scenario being played has no card. ``typed`` are the symbols the group typed, which win."""
@@ -195,51 +227,52 @@ def card_view(state: State, typed: set[str], in_bag: dict[str, int]) -> dict[str
 # Commands: the count X reads, an alternative, the act
 
 
-def held_card(state: State, field: str) -> dict[str, Any]:
+def held_card(state: ArkhamState, field: str) -> ScenarioCard:
+    """A copy of the scenario card in play, for a change to it."""
     held = state.get("card")
     if not held or not state.get("scenario"):
         raise CommandError(_("Start a scenario from the list first: this is its card."), field)
-    return dict(held)
+    return {"scenario": held["scenario"], "x": held["x"], "alt": held["alt"], "act": held["act"]}
 
 
-def apply_count(state: State, payload: Payload) -> None:
+def apply_count(state: ArkhamState, payload: Payload) -> None:
     held = held_card(state, "value")
     key = payload.get("key")
     wanted = {x_key(line) for line in lines(state).values() if line["modifier"] == "X"}
     if not isinstance(key, str) or key not in wanted:
         raise CommandError(_("This scenario's card has no X that counts that."), "value")
-    held["x"] = {**held.get("x", {}), key: need_int(payload, "value", 0, MAX_COUNT)}
+    held["x"] = {**held["x"], key: need_int(payload, "value", 0, MAX_COUNT)}
     state["card"] = held
 
 
 def describe_count(p: Payload) -> str:
     return _("Set %(what)s to %(n)s") % {
-        "what": X_LABELS.get(p.get("key", ""), p.get("key", "")),
+        "what": said_choice(X_LABELS, p.get("key")),
         "n": p.get("value", ""),
     }
 
 
-def apply_alt(state: State, payload: Payload) -> None:
+def apply_alt(state: ArkhamState, payload: Payload) -> None:
     held = held_card(state, "alt")
     symbol = need_choice(payload, "symbol", data.SCENARIO_SYMBOLS)
     line = lines(state).get(symbol)
     if not line or not alternatives(line):
         raise CommandError(_("This symbol's line on the card has no condition."), "alt")
-    held["alt"] = {**held.get("alt", {}), symbol: need_int(payload, "alt", 0, alternatives(line))}
+    held["alt"] = {**held["alt"], symbol: need_int(payload, "alt", 0, alternatives(line))}
     state["card"] = held
 
 
 def describe_alt(p: Payload) -> str:
-    token = data.TOKEN_LABELS.get(p.get("symbol", ""), "")
+    token = said_choice(data.TOKEN_LABELS, p.get("symbol"))
     if p.get("alt"):
         return _("%(token)s: the card's condition holds") % {"token": token}
     return _("%(token)s: back to the card's usual line") % {"token": token}
 
 
-def apply_act(state: State, payload: Payload) -> None:
+def apply_act(state: ArkhamState, payload: Payload) -> None:
     held = held_card(state, "act")
-    card = scenario_card(state["campaign"], held.get("scenario")) or {}
-    act = payload.get("act") or ""
+    card = scenario_card(state["campaign"], held["scenario"])
+    act = str(payload.get("act") or "")
     if act not in ([k for k, _label in acts(card)] or [""]):
         raise CommandError(_("This scenario's card has no side for that act."), "act")
     held["act"] = act
@@ -251,7 +284,7 @@ def describe_act(p: Payload) -> str:
     return _("The scenario card's side for %(act)s") % {"act": act_label(str(key))}
 
 
-def start(state: State, ref: str, key: str) -> None:
+def start(state: ArkhamState, ref: str, key: str) -> None:
     """A scenario starting: its card, if it has one, with nothing said of the table yet. The
     card's lines are its effects now: what the group typed for this scenario before (``key``:
     a scenario played again) no longer wins over them."""
@@ -261,7 +294,7 @@ def start(state: State, ref: str, key: str) -> None:
         state.get("effects", {}).pop(key, None)
 
 
-def resolve_plain(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_plain(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     return {k: v for k, v in data_.items() if v is not None}
 
 

@@ -7,11 +7,13 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django_stubs_ext import StrOrPromise
 
+from campaigns.games.arkham.state import CardLine
 from campaigns.words import joined
 
 # What an X counts, by the facts' neutral key, in our own words.
-X_LABELS: dict[str, Any] = {
+X_LABELS: dict[str, StrOrPromise] = {
     "trait_enemies_at_location": gettext_lazy("enemies of the card's trait at your location"),
     "doom_on_cultist_enemies": gettext_lazy("doom on Cultist enemies"),
     "doom_in_play": gettext_lazy("doom in play"),
@@ -118,11 +120,11 @@ def amount_words(kind: str, n: int) -> str:
     return ngettext("%(n)d curse token added", "%(n)d curse tokens added", n) % {"n": n}
 
 
-def x_key(line: dict[str, Any]) -> str:
+def x_key(line: CardLine) -> str:
     return str(line.get("x_from", ""))
 
 
-def alternatives(line: dict[str, Any]) -> int:
+def alternatives(line: CardLine) -> int:
     """How many alternatives a line has (0: none; graded lines have one per grade)."""
     if not line.get("conditional"):
         return 0
@@ -132,7 +134,7 @@ def alternatives(line: dict[str, Any]) -> int:
 # Our own short words for a line
 
 
-def x_words(line: dict[str, Any]) -> str:
+def x_words(line: CardLine) -> str:
     label = X_LABELS.get(x_key(line), x_key(line))
     parts = [_("X = %(what)s") % {"what": label}]
     if line.get("x_aggregate") == "max":
@@ -157,7 +159,7 @@ def signed(value: int) -> str:
     return f"{value:+d}".replace("-", "−") if value else "0"
 
 
-def alt_words(line: dict[str, Any], alt: int = 1) -> str:
+def alt_words(line: CardLine, alt: int = 1) -> str:
     """What the alternative ``alt`` does, in words."""
     if line.get("alt_auto_fail"):
         return _("automatic failure")
@@ -180,7 +182,7 @@ def alt_words(line: dict[str, Any], alt: int = 1) -> str:
     return joined(parts)
 
 
-def line_words(line: dict[str, Any]) -> dict[str, Any]:
+def line_words(line: CardLine) -> dict[str, Any]:
     """A card's line in our own short words: what it does, under a condition, and afterwards."""
     does = ["−X" if line["modifier"] == "X" else signed(int(line["modifier"]))]
     if line.get("reveal_another"):
@@ -194,7 +196,7 @@ def line_words(line: dict[str, Any]) -> dict[str, Any]:
         notes.append(_("cancels the committed cards' icons: count your skill without them"))
     alts = []
     if alternatives(line):
-        grades = line.get("alt_modifiers") or [None]
+        grades = line.get("alt_modifiers") or [0]  # (one alternative without grades)
         for n in range(1, len(grades) + 1):
             alts.append(alt_words(line, n))
     after = []

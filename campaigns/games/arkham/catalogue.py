@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -28,12 +28,44 @@ def _load(name: str) -> Any:
     return json.loads((FACTS / name).read_text(encoding="utf-8"))
 
 
-STEPS: dict[str, list[dict[str, Any]]] = _load("scenarios.json")["campaigns"]
+Names = dict[str, str]  # by language: "en", "zh-Hans", "zh-Hant"
+
+
+class Step(TypedDict):
+    """A scenario, interlude or epilogue of a campaign (facts/scenarios.json)."""
+
+    id: str
+    kind: str  # "scenario", "interlude", "epilogue"
+    name: Names
+
+
+class InvestigatorCard(TypedDict):
+    """An investigator card (facts/investigators.json)."""
+
+    code: str
+    name: Names
+    subname: Names
+    faction: str  # a key of FACTIONS
+    health: int
+    sanity: int
+    version: str  # "original", "parallel", "story", …
+    pack: Names
+    pack_code: str
+
+
+class Choice(TypedDict):
+    code: str
+    label: str
+    health: int
+    sanity: int
+
+
+STEPS: dict[str, list[Step]] = _load("scenarios.json")["campaigns"]
 # The investigators offered: the original cards, the parallel versions and the story ones
 # (reprints, promotional and hidden versions repeat an original).
 OFFERED_VERSIONS = ("original", "parallel", "story")
 _INVESTIGATOR_FACTS = _load("investigators.json")
-INVESTIGATORS: list[dict[str, Any]] = [
+INVESTIGATORS: list[InvestigatorCard] = [
     i for i in _INVESTIGATOR_FACTS["investigators"] if i["version"] in OFFERED_VERSIONS
 ]
 FACTIONS: dict[str, dict[str, str]] = _INVESTIGATOR_FACTS["factions"]
@@ -61,7 +93,7 @@ def local(names: dict[str, str]) -> str:
 # Scenarios
 
 
-def scenarios(campaign: str) -> list[dict[str, Any]]:
+def scenarios(campaign: str) -> list[Step]:
     """The campaign's scenarios in play order (interludes and epilogues are not played)."""
     return [s for s in STEPS.get(campaign, []) if s["kind"] == "scenario"]
 
@@ -75,11 +107,11 @@ def scenario_ref(campaign: str, text: str) -> str:
     return TYPED + wanted
 
 
-def step(campaign: str, ref: str | None) -> dict[str, Any] | None:
+def step(campaign: str, ref: str | None) -> Step | None:
     return next((s for s in STEPS.get(campaign, []) if s["id"] == ref), None)
 
 
-def step_label(campaign: str, found: dict[str, Any]) -> str:
+def step_label(campaign: str, found: Step) -> str:
     """A scenario's name in the reader's language; one the campaign plays more than once
     (Edge of the Earth's Fatal Mirage) with its number, so the list tells them apart."""
     same = [s["id"] for s in scenarios(campaign) if s["name"]["en"] == found["name"]["en"]]
@@ -124,7 +156,7 @@ def scenario_choices(campaign: str, played: list[str], current: str | None) -> l
 # Investigators
 
 
-def investigator_label(entry: dict[str, Any]) -> str:
+def investigator_label(entry: InvestigatorCard) -> str:
     return local(entry["name"])
 
 
@@ -141,7 +173,7 @@ def identity(name: str, code: str | None = None) -> str:
     return normal(found["name"]["en"]) if found else normal(name)
 
 
-def _same_card(entry: dict[str, Any]) -> tuple[str, str, str, str]:
+def _same_card(entry: InvestigatorCard) -> tuple[str, str, str, str]:
     subname = entry.get("subname") or {}
     return (entry["name"]["en"], subname.get("en", ""), entry["faction"], entry["version"])
 
@@ -152,11 +184,11 @@ def _same_card(entry: dict[str, Any]) -> tuple[str, str, str, str]:
 _SHARED_CARDS = {key for key, n in Counter(map(_same_card, INVESTIGATORS)).items() if n > 1}
 
 
-def investigator_choices() -> list[dict[str, Any]]:
+def investigator_choices() -> list[Choice]:
     """The investigators to pick from, by name in the reader's language, each with what tells
     it from another card of the same investigator: its class, "parallel", and its box where
     two cards share both (the card's health and sanity follow in the page)."""
-    rows = []
+    rows: list[Choice] = []
     for entry in INVESTIGATORS:
         label = investigator_label(entry)
         if entry.get("subname"):

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import CommandError, Payload, State, need_int
+from campaigns.commands import CommandError, Payload, need_int, said_int
 from campaigns.engines import chaos
 from campaigns.games.arkham import card, catalogue, data
-from campaigns.games.arkham.state import Investigator
+from campaigns.games.arkham.state import ArkhamState, Investigator, SymbolEffect
 from campaigns.words import joined
 
 MAX_INVESTIGATORS = 40
@@ -64,7 +65,7 @@ ALL_REGIONS = (
 # Finding things
 
 
-def investigator(state: State, payload: Payload, key: str = "investigator") -> Investigator:
+def investigator(state: ArkhamState, payload: Payload, key: str = "investigator") -> Investigator:
     wanted = need_int(payload, key)
     for found in state.get("investigators", []):
         if found["id"] == wanted:
@@ -72,7 +73,7 @@ def investigator(state: State, payload: Payload, key: str = "investigator") -> I
     raise CommandError(_("That investigator is not in this campaign."), key)
 
 
-def name_of(state: State, investigator_id: Any) -> str:
+def name_of(state: ArkhamState, investigator_id: object) -> str:
     for found in state.get("investigators", []):
         if found["id"] == investigator_id:
             return found["name"]
@@ -88,7 +89,7 @@ def need_token(
     return token
 
 
-def scenario_ref(state: State) -> str:
+def scenario_ref(state: ArkhamState) -> str:
     """The scenario being played, by id: picked from the campaign's list, or its typed name
     (an event from before the list names the scenario by text only: the same mapping)."""
     ref = state.get("scenario_id")
@@ -97,11 +98,11 @@ def scenario_ref(state: State) -> str:
     return catalogue.scenario_ref(state["campaign"], state.get("scenario") or "")
 
 
-def scenario_key(state: State) -> str:
+def scenario_key(state: ArkhamState) -> str:
     return f"{data.BANDS[state['difficulty']]}|{scenario_ref(state)}"
 
 
-def scenario_effects(state: State) -> dict[str, Any]:
+def scenario_effects(state: ArkhamState) -> dict[str, SymbolEffect]:
     """The symbol effects entered for the scenario being played. A state kept from before the
     effects were stored by id keys them "<band>|<name as typed>": such a key counts when its
     name means the same scenario (so "the gathering" and "The Gathering" are one)."""
@@ -117,26 +118,31 @@ def scenario_effects(state: State) -> dict[str, Any]:
     return {}
 
 
-def effects_for(state: State, investigator_id: Any) -> dict[str, dict[str, Any]]:
+def effects_for(state: ArkhamState, investigator_id: object) -> dict[str, chaos.Effect]:
     """The symbol effects of a test: the scenario's four (the card's lines, each replaced by
     what the group typed for it), what the investigator testing changes of them (Jim Culver's
     skull), and their elder sign."""
     effects = card.card_effects(state)
-    effects.update({k: dict(v) for k, v in scenario_effects(state).items()})
+    effects.update({k: engine_effect(v) for k, v in scenario_effects(state).items()})
     for found in state.get("investigators", []):
         if found["id"] == investigator_id:
-            effects.update({k: dict(v) for k, v in found.get("symbols", {}).items()})
-            elder = found["elder"]
+            effects.update({k: engine_effect(v) for k, v in found.get("symbols", {}).items()})
+            elder = engine_effect(found["elder"])
             effects["elder_sign"] = {
                 k: v for k, v in elder.items() if k in ("modifier", "auto_succeed", "per_x")
             }
     return effects
 
 
+def engine_effect(effect: Mapping[str, object]) -> chaos.Effect:
+    """An effect as stored (its numbers and flags) as the engine reads it."""
+    return {key: value for key, value in effect.items() if isinstance(value, int)}
+
+
 # Resolve steps that copy names into the payload, for the history
 
 
-def with_investigator(state: State, data_: Payload, rng: random.Random) -> Payload:
+def with_investigator(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     payload = dict(data_)
     payload["name"] = investigator(state, payload)["name"]
     return payload
@@ -149,10 +155,14 @@ def signed(value: int) -> str:
     return f"{value:+d}".replace("-", "−") if value else "0"
 
 
-def token_words(tokens: Any) -> str:
+def token_words(tokens: object) -> str:
     if not isinstance(tokens, list):
         return ""
     return joined(data.TOKEN_LABELS.get(t, t) for t in tokens)
+
+
+def supply_label(supply: object) -> StrOrPromise:
+    return data.SUPPLIES[supply][0] if isinstance(supply, str) and supply in data.SUPPLIES else ""
 
 
 def describe_investigator(template: str) -> Callable[[Payload], str]:
@@ -160,18 +170,18 @@ def describe_investigator(template: str) -> Callable[[Payload], str]:
         return _(template) % {
             "name": p.get("name", ""),
             "kind": p.get("kind", ""),
-            "delta": signed(p.get("delta", 0)) if isinstance(p.get("delta"), int) else "",
+            "delta": signed(said_int(p, "delta")) if isinstance(p.get("delta"), int) else "",
             "text": p.get("text", ""),
             "card": p.get("card", ""),
             "level": p.get("level", ""),
             "status": p.get("status", ""),
-            "supply": data.SUPPLIES[p["supply"]][0] if p.get("supply") in data.SUPPLIES else "",
+            "supply": supply_label(p.get("supply")),
         }
 
     return describe
 
 
-def token_view(token: str, **extra: Any) -> dict[str, Any]:
+def token_view(token: str, **extra: Any) -> dict[str, object]:
     """A token as the pages show it: its name and our own icon."""
     return {
         "token": token,

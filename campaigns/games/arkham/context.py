@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 
-from campaigns.commands import State
 from campaigns.games.arkham import (
     bag_page,
     card,
@@ -21,10 +18,13 @@ from campaigns.games.arkham import (
 from campaigns.games.arkham.common import scenario_effects
 from campaigns.games.arkham.investigators import investigator_view
 from campaigns.games.arkham.reveals import wants_x
+from campaigns.games.arkham.state import ArkhamState
 from campaigns.games.base import Later, Viewing
 
 
-def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict[str, Any]:
+def context(
+    campaign: object, state: ArkhamState, viewing: Viewing | None = None
+) -> dict[str, object]:
     if "bag" not in state:  # not an Arkham state (should not happen): show nothing
         return {}
     viewing = viewing or Viewing()

@@ -8,6 +8,7 @@ short English names for the framework steps.
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
+from django_stubs_ext import StrOrPromise
 
 from campaigns.engines.chaos import SYMBOLS, TOKENS
 
@@ -228,7 +229,7 @@ BAGS: dict[str, dict[str, dict[str, int]]] = {
 
 
 # Where the sources disagree, or the bag changes before the first scenario: say so at creation.
-CAVEATS: dict[tuple[str, str | None], str] = {
+CAVEATS: dict[tuple[str, str | None], StrOrPromise] = {
     ("ptc", "expert"): _("One source has a third −3 token in this bag."),
     ("fhv", "expert"): _("Sources disagree: a −6 and a −7, or two −6."),
     ("fhv", None): _("This campaign starts without an auto-fail token; its prologue adds one."),
@@ -237,7 +238,7 @@ CAVEATS: dict[tuple[str, str | None], str] = {
     ("tcu", None): _("The prologue changes this bag."),
 }
 
-TOKEN_LABELS = {
+TOKEN_LABELS: dict[str, StrOrPromise] = {
     "+1": "+1",
     "0": "0",
     "-1": "−1",

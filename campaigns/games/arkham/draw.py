@@ -17,14 +17,14 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_choice, need_int
+from campaigns.commands import Command, CommandError, Payload, need_choice, need_int
 from campaigns.engines import chaos
 from campaigns.games.arkham.bag import TokenForm, drawable, open_test
 from campaigns.games.arkham.bless_curse import pool_after, resting_bag
 from campaigns.games.arkham.common import DRAW_REGIONS, XForm, name_of, need_token, token_words
 from campaigns.games.arkham.reveals import close_test, draw_chain, reveal, x_of
 from campaigns.games.arkham.sealing import seal_after
-from campaigns.games.arkham.state import Test
+from campaigns.games.arkham.state import ArkhamState, Test
 
 MAX_SEVERAL = 5  # tokens drawn at once to choose from
 
@@ -32,7 +32,7 @@ MAX_SEVERAL = 5  # tokens drawn at once to choose from
 # A test: the commands
 
 
-def draw_several(state: State, count: int, rng: random.Random) -> list[str]:
+def draw_several(state: ArkhamState, count: int, rng: random.Random) -> list[str]:
     """Draw ``count`` tokens at once, to choose one (a card says so): no chain yet."""
     bag = resting_bag(state)
     if sum(bag.values()) < count:
@@ -45,7 +45,7 @@ def draw_several(state: State, count: int, rng: random.Random) -> list[str]:
     return drawn
 
 
-def the_test_shown(state: State, data_: Payload) -> Test:
+def the_test_shown(state: ArkhamState, data_: Payload) -> Test:
     """The open test, which must be the one the phone showed when it says which."""
     test = open_test(state)
     if test is None:
@@ -58,13 +58,13 @@ def the_test_shown(state: State, data_: Payload) -> Test:
     return test
 
 
-def resolve_draw(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_draw(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     who = state.get("active")
     xs = x_of(state, data_, who)
     payload: Payload = {"investigator": who, "who": name_of(state, who)}
     if xs:
         payload["x"] = xs
-    several = data_.get("several") or 1
+    several = need_int(data_, "several") if data_.get("several") else 1
     if several > 1:
         payload["offered"] = draw_several(state, several, rng)
     else:
@@ -72,7 +72,7 @@ def resolve_draw(state: State, data_: Payload, rng: random.Random) -> Payload:
     return payload
 
 
-def apply_draw(state: State, payload: Payload) -> None:
+def apply_draw(state: ArkhamState, payload: Payload) -> None:
     offered = payload.get("offered")
     if offered is None:
         reveal(state, payload, True, True)
@@ -89,12 +89,12 @@ def apply_draw(state: State, payload: Payload) -> None:
         state["stats"]["tokens"][token] = state["stats"]["tokens"].get(token, 0) + 1
 
 
-def resolve_choose(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_choose(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     test = the_test_shown(state, data_)
     return {"test": test["id"], "pick": data_["pick"], "who": test["who"]}
 
 
-def apply_choose(state: State, payload: Payload) -> None:
+def apply_choose(state: ArkhamState, payload: Payload) -> None:
     """The token chosen of the ones drawn at once resolves; the others are set aside."""
     test = open_test(state)
     offered = test.get("offered") if test else None
@@ -124,12 +124,12 @@ def describe_draw(p: Payload) -> str:
     return _("Drew %(tokens)s") % {"tokens": token_words(p.get("tokens"))}
 
 
-def resolve_another(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_another(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     who = the_test_shown(state, data_)["investigator"]
     return {"who": name_of(state, who), "tokens": draw_chain(state, who, False, rng)}
 
 
-def apply_another(state: State, payload: Payload) -> None:
+def apply_another(state: ArkhamState, payload: Payload) -> None:
     reveal(state, payload, False, True)
 
 
@@ -137,18 +137,18 @@ def describe_another(p: Payload) -> str:
     return _("Revealed another: %(tokens)s") % {"tokens": token_words(p.get("tokens"))}
 
 
-def resolve_done(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_done(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     the_test_shown(state, data_)
     return {}
 
 
-def apply_done(state: State, payload: Payload) -> None:
+def apply_done(state: ArkhamState, payload: Payload) -> None:
     if open_test(state) is None:
         raise CommandError(_("No test is going on."), "tokens")
     close_test(state)
 
 
-def resolve_record(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_record(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     into = data_.get("into") or "new"
     if into == "same":
         the_test_shown(state, data_)
@@ -165,7 +165,7 @@ def resolve_record(state: State, data_: Payload, rng: random.Random) -> Payload:
     return payload
 
 
-def apply_record(state: State, payload: Payload) -> None:
+def apply_record(state: ArkhamState, payload: Payload) -> None:
     token = need_token(payload)
     into = need_choice(payload, "into", ("new", "same"))
     reveal(state, {**payload, "tokens": [token]}, into == "new", False)
@@ -175,7 +175,7 @@ def describe_record(p: Payload) -> str:
     return _("Recorded a drawn %(token)s") % {"token": token_words([p.get("token")])}
 
 
-def after_test(payload: Payload | None, state: State | None) -> tuple[str, ...]:
+def after_test(payload: Payload | None, state: ArkhamState | None) -> tuple[str, ...]:
     return (*pool_after(payload, state), *seal_after(payload, state))
 
 

@@ -6,10 +6,8 @@ frost revealed in one test fails it (the engine counts them: ``campaigns.engines
 
 from __future__ import annotations
 
-from typing import Any
-
 from campaigns.engines import chaos
-from campaigns.games.arkham.state import Test
+from campaigns.games.arkham.state import CardLine, Test
 
 
 def mark_second_frosts(test: Test, outcome: chaos.Chain) -> None:
@@ -18,7 +16,7 @@ def mark_second_frosts(test: Test, outcome: chaos.Chain) -> None:
         test["tokens"][index]["second_frost"] = True
 
 
-def counts_as_frost(line: dict[str, Any], result: dict[str, Any]) -> None:
+def counts_as_frost(line: CardLine, result: chaos.Effect) -> None:
     """A scenario card's symbol that counts as a frost (−1, reveal another), in addition to its
     own modifier or instead."""
     if line.get("alt_token") == "frost":

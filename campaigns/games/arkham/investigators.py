@@ -9,7 +9,6 @@ on the record.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -19,7 +18,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_int,
     need_str,
@@ -38,7 +36,7 @@ from campaigns.games.arkham.common import (
     with_investigator,
 )
 from campaigns.games.arkham.names import shown_name
-from campaigns.games.arkham.state import Investigator
+from campaigns.games.arkham.state import ArkhamState, Investigator
 
 ITEM_KINDS = ("asset", "weakness")
 
@@ -46,7 +44,7 @@ ITEM_KINDS = ("asset", "weakness")
 # Joining, and replacing one who left
 
 
-def resolve_add(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_add(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     payload = dict(data_)
     if payload.get("code") and payload["code"] in catalogue.BY_CODE:
         payload["name"] = catalogue.BY_CODE[payload["code"]]["name"]["en"]
@@ -55,7 +53,7 @@ def resolve_add(state: State, data_: Payload, rng: random.Random) -> Payload:
     return payload
 
 
-def apply_add_investigator(state: State, payload: Payload) -> None:
+def apply_add_investigator(state: ArkhamState, payload: Payload) -> None:
     people = state.setdefault("investigators", [])
     if len(people) >= MAX_INVESTIGATORS:
         raise CommandError(_("That is more investigators than a campaign keeps."), "name")
@@ -116,8 +114,7 @@ def picked_investigator(payload: Payload) -> tuple[str, int, int, str | None]:
             need_int(payload, "sanity", 1, 30),
             None,
         )
-    card = catalogue.BY_CODE.get(code) if isinstance(code, str) else None
-    if card is None:
+    if not isinstance(code, str) or (card := catalogue.BY_CODE.get(code)) is None:
         raise CommandError(_("That investigator is not in the list."), "code")
     health = need_int(payload, "health", 1, 30) if payload.get("health") is not None else None
     sanity = need_int(payload, "sanity", 1, 30) if payload.get("sanity") is not None else None
@@ -130,7 +127,7 @@ def picked_investigator(payload: Payload) -> tuple[str, int, int, str | None]:
 
 
 def check_new_investigator(
-    state: State, name: str, code: str | None, replacing: Investigator | None
+    state: ArkhamState, name: str, code: str | None, replacing: Investigator | None
 ) -> None:
     """Each player chooses a different investigator (rules.md line 52); one killed or driven
     insane stays out of the campaign, and so cannot replace themselves either."""
@@ -161,7 +158,7 @@ def describe_add(p: Payload) -> str:
 # Story assets and weaknesses
 
 
-def apply_item(state: State, payload: Payload) -> None:
+def apply_item(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
     if len(found["items"]) >= MAX_ITEMS:
         raise CommandError(_("Too many cards to keep."), "text")
@@ -183,7 +180,7 @@ def describe_item(p: Payload) -> str:
     return template % {"name": p.get("name", ""), "text": p.get("text", "")}
 
 
-def apply_remove_item(state: State, payload: Payload) -> None:
+def apply_remove_item(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
     item = need_int(payload, "item")
     before = len(found["items"])
@@ -214,7 +211,7 @@ class InvestigatorForm(forms.Form):
         label=gettext_lazy("Sanity"), min_value=1, max_value=30, widget=NUMBER, required=False
     )
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if cleaned.get("name"):
             cleaned["code"] = ""  # a typed name wins over the list's choice
@@ -245,8 +242,8 @@ class UnitemForm(InvestigatorIdForm):
 # What the table page shows of each
 
 
-def investigator_view(state: State, found: Investigator) -> dict[str, Any]:
-    names = {i["id"]: i["name"] for i in state.get("investigators", [])}
+def investigator_view(state: ArkhamState, found: Investigator) -> dict[str, object]:
+    names: dict[int | None, str] = {i["id"]: i["name"] for i in state["investigators"]}
     supplies = [
         {"key": key, "label": data.SUPPLIES[key][0], "count": n}
         for key, n in found["supplies"].items()
@@ -265,7 +262,11 @@ def investigator_view(state: State, found: Investigator) -> dict[str, Any]:
         "assets": [i for i in found["items"] if i["kind"] == "asset"],
         "weaknesses": [i for i in found["items"] if i["kind"] == "weakness"],
         "supply_list": supplies,
-        "supply_spent": sum(data.SUPPLIES[s["key"]][1] * s["count"] for s in supplies),
+        "supply_spent": sum(
+            data.SUPPLIES[key][1] * n
+            for key, n in found["supplies"].items()
+            if key in data.SUPPLIES
+        ),
         "elder_text": _("automatic success")
         if found["elder"]["auto_succeed"]
         else signed(found["elder"]["modifier"]),

@@ -15,7 +15,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_choice
+from campaigns.commands import Command, CommandError, Payload, need_choice
 from campaigns.games.arkham import data
 from campaigns.games.arkham.common import (
     InvestigatorIdForm,
@@ -23,14 +23,15 @@ from campaigns.games.arkham.common import (
     investigator,
     with_investigator,
 )
+from campaigns.games.arkham.state import ArkhamState
 from campaigns.trackers import KINDS, add_tracker, tracker_items
 
 
-def start_log(state: State, campaign: str) -> None:
+def start_log(state: ArkhamState, campaign: str) -> None:
     """The sections a campaign starts with: Campaign Notes and the campaign's own."""
     sections = [(data.CAMPAIGN_NOTES, "notes", [])] + data.CAMPAIGNS[campaign]["sections"]
     for name, kind, items in sections:
-        spec: dict[str, Any] = {"kind": kind, "name": name, "shipped": True}
+        spec: Payload = {"kind": kind, "name": name, "shipped": True}
         if kind == "counter":
             spec.update(minimum=0, maximum=None, start=0)
         if kind == "checklist":
@@ -41,12 +42,12 @@ def start_log(state: State, campaign: str) -> None:
 # Supplies (The Forgotten Age)
 
 
-def supplies_allowed(state: State) -> None:
+def supplies_allowed(state: ArkhamState) -> None:
     if not data.CAMPAIGNS.get(state["campaign"], {}).get("supplies"):
         raise CommandError(_("This campaign has no supplies."), "supply")
 
 
-def apply_supply(state: State, payload: Payload) -> None:
+def apply_supply(state: ArkhamState, payload: Payload) -> None:
     supplies_allowed(state)
     found = investigator(state, payload)
     key = need_choice(payload, "supply", tuple(data.SUPPLIES))
@@ -62,7 +63,7 @@ def apply_supply(state: State, payload: Payload) -> None:
     found["supplies"][key] = count + 1
 
 
-def apply_use_supply(state: State, payload: Payload) -> None:
+def apply_use_supply(state: ArkhamState, payload: Payload) -> None:
     supplies_allowed(state)
     found = investigator(state, payload)
     key = need_choice(payload, "supply", tuple(data.SUPPLIES))
@@ -97,17 +98,17 @@ class UseSupplyForm(SupplyForm):
 # What the table page shows
 
 
-def log_items(state: State) -> list[dict[str, Any]]:
+def log_items(state: ArkhamState) -> list[dict[str, Any]]:
     own = set(state.get("log_ids", []))
     items = []
-    for item in tracker_items(state):
-        if item["t"]["id"] in own:
+    for found, item in zip(state["trackers"], tracker_items(state), strict=True):
+        if found["id"] in own:
             item = {**item, "own": True}  # its name is already in the reader's language
         items.append(item)
     return items
 
 
-def log_view(state: State, in_play: int) -> dict[str, Any]:
+def log_view(state: ArkhamState, in_play: int) -> dict[str, object]:
     log = log_items(state)
     return {
         "log": log,

@@ -17,7 +17,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_str
+from campaigns.commands import Command, CommandError, Payload, need_str
 from campaigns.games.arkham import catalogue
 from campaigns.games.arkham.common import (
     ALL_REGIONS,
@@ -27,7 +27,7 @@ from campaigns.games.arkham.common import (
     investigator,
     scenario_ref,
 )
-from campaigns.games.arkham.state import Investigator
+from campaigns.games.arkham.state import ArkhamState, Investigator
 
 
 def describe_rename(p: Payload) -> str:
@@ -51,7 +51,7 @@ CALLED = forms.CharField(
 # An investigator
 
 
-def card_of(found: Investigator) -> dict[str, Any] | None:
+def card_of(found: Investigator) -> catalogue.InvestigatorCard | None:
     return catalogue.BY_CODE.get(found.get("code") or "")
 
 
@@ -68,13 +68,13 @@ def shown_name(found: Investigator) -> str:
     return found["name"] if renamed(found) or card is None else catalogue.investigator_label(card)
 
 
-def resolve_investigator(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_investigator(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     payload = dict(data_)
     payload["old"] = investigator(state, payload)["name"]
     return payload
 
 
-def apply_investigator(state: State, payload: Payload) -> None:
+def apply_investigator(state: ArkhamState, payload: Payload) -> None:
     """Only the name changes: health, sanity, trauma, XP and the deck stay the card's. The
     tests already drawn and the scenarios recorded name them the new way too, so the table
     display and the results read as the group calls them."""
@@ -112,12 +112,12 @@ class InvestigatorNameForm(InvestigatorIdForm):
 # A scenario
 
 
-def own(state: State) -> dict[str, str]:
+def own(state: ArkhamState) -> dict[str, str]:
     names = state.get("scenario_names")
     return names if isinstance(names, dict) else {}
 
 
-def scenario_of(state: State, payload: Payload) -> dict[str, Any]:
+def scenario_of(state: ArkhamState, payload: Payload) -> catalogue.Step:
     ref = payload.get("scenario")
     found = catalogue.step(state["campaign"], ref) if isinstance(ref, str) else None
     if found is None or found["kind"] != "scenario":
@@ -125,7 +125,7 @@ def scenario_of(state: State, payload: Payload) -> dict[str, Any]:
     return found
 
 
-def resolve_scenario(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_scenario(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     payload = dict(data_)
     ref = payload.get("scenario")
     found = catalogue.step(state["campaign"], ref) if isinstance(ref, str) else None
@@ -133,7 +133,7 @@ def resolve_scenario(state: State, data_: Payload, rng: random.Random) -> Payloa
     return payload
 
 
-def apply_scenario(state: State, payload: Payload) -> None:
+def apply_scenario(state: ArkhamState, payload: Payload) -> None:
     found = scenario_of(state, payload)
     called = need_str(payload, "called", NAME, blank=True).strip()
     names = state.setdefault("scenario_names", {})
@@ -148,7 +148,7 @@ class ScenarioNameForm(forms.Form):
     called = CALLED
 
 
-def called(state: State, data_: Payload, id_key: str, name_key: str) -> Payload:
+def called(state: ArkhamState, data_: Payload, id_key: str, name_key: str) -> Payload:
     """The group's name of the scenario a start or a record picks from the list, stored in the
     payload for the history's words (a typed name is the group's already)."""
     typed, ref = data_.get(name_key), data_.get(id_key)
@@ -157,7 +157,7 @@ def called(state: State, data_: Payload, id_key: str, name_key: str) -> Payload:
     return {"called": own(state)[ref]} if ref in own(state) else {}
 
 
-def with_own_names(state: State, view: dict[str, Any]) -> dict[str, Any]:
+def with_own_names(state: ArkhamState, view: dict[str, Any]) -> dict[str, Any]:
     """The scenarios a page shows (``scenario.scenario_view``) by the group's names."""
     names = own(state)
     if not names:

@@ -10,18 +10,17 @@ a test are ``draw``'s.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django.utils.translation import gettext as _
 
-from campaigns.commands import CommandError, Payload, State, next_id
+from campaigns.commands import CommandError, Payload, need_int, need_opt_int, next_id
 from campaigns.engines import chaos
 from campaigns.games.arkham import data
 from campaigns.games.arkham.bag import MAX_DRAWS, drawable, open_test
 from campaigns.games.arkham.bless_curse import resting_bag, return_to_pool
 from campaigns.games.arkham.common import effects_for, investigator, name_of
 from campaigns.games.arkham.frost import mark_second_frosts
-from campaigns.games.arkham.state import RevealedToken, Test
+from campaigns.games.arkham.state import ArkhamState, RevealedToken, Test
 
 
 def reveals_of(test: Test) -> list[chaos.Reveal]:
@@ -51,7 +50,7 @@ def store_outcome(test: Test) -> None:
         test["harder"] = outcome.harder
 
 
-def wants_another(state: State, test: Test) -> bool:
+def wants_another(state: ArkhamState, test: Test) -> bool:
     """Whether the rules make the test reveal another token now (and one is left to reveal)."""
     return chaos.chain(reveals_of(test)).goes_on and bool(drawable(state))
 
@@ -59,27 +58,26 @@ def wants_another(state: State, test: Test) -> bool:
 # X: a number the group sets when the test starts, for the symbols whose effect is −X or +X
 
 
-def wants_x(state: State, investigator_id: Any) -> list[str]:
+def wants_x(state: ArkhamState, investigator_id: object) -> list[str]:
     """The symbols in the bag whose effect for this test adds X times something."""
     effects = effects_for(state, investigator_id)
     return [s for s in chaos.SYMBOLS if effects.get(s, {}).get("per_x") and state["bag"].get(s, 0)]
 
 
-def x_of(state: State, data_: Payload, investigator_id: Any) -> dict[str, int]:
+def x_of(state: ArkhamState, data_: Payload, investigator_id: object) -> dict[str, int]:
     """The X of each symbol that wants one, from the form: refused when one is missing."""
-    values = {}
+    values: dict[str, int] = {}
     for symbol in wants_x(state, investigator_id):
-        value = data_.get(f"x_{symbol}")
-        if value is None:
+        if data_.get(f"x_{symbol}") is None:
             raise CommandError(
                 _("Set X for the %(token)s before drawing.") % {"token": data.TOKEN_LABELS[symbol]},
                 f"x_{symbol}",
             )
-        values[symbol] = value
+        values[symbol] = need_int(data_, f"x_{symbol}")
     return values
 
 
-def test_effects(state: State, test: Test) -> dict[str, dict[str, Any]]:
+def test_effects(state: ArkhamState, test: Test) -> dict[str, chaos.Effect]:
     """The effects in force in a test, with its X folded in."""
     try:
         return chaos.with_x(effects_for(state, test["investigator"]), test.get("x", {}))
@@ -88,7 +86,7 @@ def test_effects(state: State, test: Test) -> dict[str, dict[str, Any]]:
 
 
 def reveal(
-    state: State,
+    state: ArkhamState,
     payload: Payload,
     new_test: bool,
     automatic: bool,
@@ -106,7 +104,7 @@ def reveal(
         raise CommandError(_("A draw needs at least one token."), "tokens")
     if new_test:
         close_test(state)
-        who = payload.get("investigator")
+        who = need_opt_int(payload, "investigator")
         if who is not None:
             investigator(state, payload)
         test: Test = {
@@ -179,8 +177,8 @@ def reveal(
 
 
 def draw_chain(
-    state: State,
-    investigator_id: Any,
+    state: ArkhamState,
+    investigator_id: object,
     new_test: bool,
     rng: random.Random,
     xs: dict[str, int] | None = None,
@@ -209,7 +207,7 @@ def draw_chain(
 # The end of a test
 
 
-def close_test(state: State) -> None:
+def close_test(state: ArkhamState) -> None:
     test = open_test(state)
     if test is None:
         return

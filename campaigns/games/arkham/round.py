@@ -17,14 +17,14 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_bool,
     need_choice,
     need_int,
+    said_int,
 )
 from campaigns.games.arkham import data
 from campaigns.games.arkham.common import signed
-from campaigns.games.arkham.state import Round
+from campaigns.games.arkham.state import ArkhamState, Round
 
 
 def fresh_round() -> Round:
@@ -38,7 +38,7 @@ def fresh_round() -> Round:
     }
 
 
-def apply_round_next(state: State, payload: Payload) -> None:
+def apply_round_next(state: ArkhamState, payload: Payload) -> None:
     rnd = state["round"]
     step = need_choice(payload, "from", data.STEP_CODES)
     if step != rnd["step"]:
@@ -66,12 +66,13 @@ def apply_round_next(state: State, payload: Payload) -> None:
 def describe_round(p: Payload) -> str:
     if p.get("loop"):
         return _("Round helper: the next investigator's turn")
-    index = data.STEP_CODES.index(p["from"]) if p.get("from") in data.STEP_CODES else -1
+    step = p.get("from")
+    index = data.STEP_CODES.index(step) if isinstance(step, str) and step in data.STEP_CODES else -1
     after = data.STEP_CODES[(index + 1) % len(data.STEP_CODES)] if index >= 0 else "?"
     return _("Round helper: step %(step)s") % {"step": after}
 
 
-def apply_round_doom(state: State, payload: Payload) -> None:
+def apply_round_doom(state: ArkhamState, payload: Payload) -> None:
     rnd = state["round"]
     value = rnd["doom"] + need_int(payload, "delta", -99, 99)
     if value < 0:
@@ -81,12 +82,12 @@ def apply_round_doom(state: State, payload: Payload) -> None:
     rnd["doom"] = value
 
 
-def apply_round_threshold(state: State, payload: Payload) -> None:
+def apply_round_threshold(state: ArkhamState, payload: Payload) -> None:
     value = payload.get("threshold")
     state["round"]["threshold"] = None if value is None else need_int(payload, "threshold", 1, 99)
 
 
-def apply_round_agenda(state: State, payload: Payload) -> None:
+def apply_round_agenda(state: ArkhamState, payload: Payload) -> None:
     state["round"]["agenda"] = need_int(payload, "agenda", 1, 20)
 
 
@@ -137,7 +138,7 @@ class AgendaForm(forms.Form):
 # What the round page shows
 
 
-def round_view(state: State) -> dict[str, Any]:
+def round_view(state: ArkhamState) -> dict[str, object]:
     rnd = state["round"]
     current = data.STEP_CODES.index(rnd["step"])
     labels = dict(data.STEPS)
@@ -178,7 +179,7 @@ def round_view(state: State) -> dict[str, Any]:
         "new_round": current == len(data.STEP_CODES) - 1,
         "turn_end": rnd["step"] == "2.2.2",
         "just_advanced": rnd.get("advanced") == rnd["number"] and rnd["step"] == "1.3",
-        "reached": bool(rnd["threshold"]) and rnd["doom"] >= rnd["threshold"],
+        "reached": bool(threshold := rnd["threshold"]) and rnd["doom"] >= (threshold or 0),
     }
 
 
@@ -196,7 +197,7 @@ COMMANDS = (
         "round.doom",
         DeltaOnlyForm,
         apply_round_doom,
-        lambda p: _("Doom %(delta)s") % {"delta": signed(p.get("delta", 0))},
+        lambda p: _("Doom %(delta)s") % {"delta": signed(said_int(p, "delta"))},
         regions=("round-now",),
     ),
     Command(

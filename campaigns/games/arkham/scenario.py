@@ -21,7 +21,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_int,
     need_str,
     next_id,
@@ -42,6 +41,7 @@ from campaigns.games.arkham.common import (
 from campaigns.games.arkham.reveals import close_test
 from campaigns.games.arkham.round import fresh_round
 from campaigns.games.arkham.sealing import release_all
+from campaigns.games.arkham.state import ArkhamState, BagChange, InvestigatorResult, LogEntry
 from campaigns.games.arkham.trauma import after_scenario, keep_active_in_play, refresh_status
 from campaigns.games.arkham.xp import earn_after_scenario, gained_after_scenario, refuse_past_limit
 from campaigns.trackers.base import shown
@@ -50,7 +50,7 @@ BAG_ROWS = (1, 2, 3)
 DYNAMIC = re.compile(r"^(xp|physical|mental|fate|entry|count)-(\d{1,9})$")
 
 
-def end_scenario_tokens(state: State) -> None:
+def end_scenario_tokens(state: ArkhamState) -> None:
     """At a scenario's end bless and curse leave the bag, and every other sealed token goes
     back into it (the cards that sealed them leave play); frost stays."""
     leave_at_scenario_end(state)
@@ -60,7 +60,9 @@ def end_scenario_tokens(state: State) -> None:
 # Starting one
 
 
-def picked_scenario(state: State, payload: Payload, id_key: str, name_key: str) -> tuple[str, str]:
+def picked_scenario(
+    state: ArkhamState, payload: Payload, id_key: str, name_key: str
+) -> tuple[str, str]:
     """(id, name) of the scenario a payload means: typed (an event from before the list has
     the name only), else picked from the campaign's list by id. A typed name of one of the
     campaign's scenarios is that scenario."""
@@ -80,8 +82,9 @@ def picked_scenario(state: State, payload: Payload, id_key: str, name_key: str) 
 
 def scenario_name(p: Payload, id_key: str, name_key: str) -> str:
     """A payload's scenario in the reader's language (or the group's name), for the history."""
-    if isinstance(p.get("called"), str) and p["called"].strip():
-        return str(p["called"]).strip()
+    called = p.get("called")
+    if isinstance(called, str) and called.strip():
+        return called.strip()
     typed, ref = p.get(name_key), p.get(id_key)
     if isinstance(typed, str) and typed.strip():
         return typed.strip()
@@ -92,7 +95,7 @@ def scenario_name(p: Payload, id_key: str, name_key: str) -> str:
     return ""
 
 
-def apply_start(state: State, payload: Payload) -> None:
+def apply_start(state: ArkhamState, payload: Payload) -> None:
     ref, name = picked_scenario(state, payload, "scenario", "name")
     close_test(state)
     if state.get("scenario"):
@@ -122,15 +125,15 @@ class StartForm(forms.Form):
 # Recording it afterwards
 
 
-def bag_changes(payload: Payload) -> list[dict[str, Any]]:
+def bag_changes(payload: Payload) -> list[object]:
     changes = payload.get("bag", [])
     if not isinstance(changes, list) or len(changes) > 40:
         raise CommandError(_("The bag changes are not a list."), "bag")
     return changes
 
 
-def resolve_record_scenario(state: State, data_: Payload, rng: random.Random) -> Payload:
-    people: dict[int, dict[str, Any]] = {}
+def resolve_record_scenario(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
+    people: dict[int, Payload] = {}
     entries, counters = [], []
     for key, value in data_.items():
         kind, _sep, number = key.partition("-")
@@ -141,7 +144,7 @@ def resolve_record_scenario(state: State, data_: Payload, rng: random.Random) ->
             row = people.setdefault(ident, {"id": ident, "xp": 0, "physical": 0, "mental": 0})
             row[kind] = value if value is not None else (0 if kind != "fate" else "")
         elif kind == "entry":
-            for line in (value or "").splitlines():
+            for line in (value if isinstance(value, str) else "").splitlines():
                 if line.strip():
                     entries.append({"tracker": ident, "text": line.strip()[:1000]})
         elif kind == "count" and value:
@@ -149,7 +152,7 @@ def resolve_record_scenario(state: State, data_: Payload, rng: random.Random) ->
     changes = []
     for n in BAG_ROWS:
         token, count = data_.get(f"bag_token_{n}"), data_.get(f"bag_count_{n}") or 0
-        if token and count:
+        if token and isinstance(count, int) and count:
             sign = -1 if data_.get(f"bag_op_{n}") == "remove" else 1
             changes.append({"token": token, "delta": sign * count})
     for found in state.get("investigators", []):
@@ -167,7 +170,7 @@ def resolve_record_scenario(state: State, data_: Payload, rng: random.Random) ->
     }
 
 
-def apply_record_scenario(state: State, payload: Payload) -> None:
+def apply_record_scenario(state: ArkhamState, payload: Payload) -> None:
     """After a scenario, everything at once: one event, so one undo takes it all back."""
     ref, name = picked_scenario(state, payload, "scenario_id", "scenario")
     close_test(state)
@@ -176,7 +179,7 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
     if not isinstance(rows, list) or len(rows) > MAX_INVESTIGATORS:
         raise CommandError(_("The investigators are not a list."), "investigators")
     seen: set[int] = set()
-    results = []
+    results: list[InvestigatorResult] = []
     for row in rows:
         if not isinstance(row, dict):
             raise CommandError(_("The investigators are not a list."), "investigators")
@@ -202,7 +205,7 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
         )
     keep_active_in_play(state)
     end_scenario_tokens(state)
-    changes = []
+    changes: list[BagChange] = []
     for change in bag_changes(payload):
         if not isinstance(change, dict):
             raise CommandError(_("The bag changes are not a list."), "bag")
@@ -210,24 +213,23 @@ def apply_record_scenario(state: State, payload: Payload) -> None:
         delta = need_int(change, "delta", -20, 20)
         change_bag(state, token, delta)
         changes.append({"token": token, "delta": delta})
-    if not isinstance(payload.get("entries", []), list) or not isinstance(
-        payload.get("counters", []), list
-    ):
+    notes, counts = payload.get("entries", []), payload.get("counters", [])
+    if not isinstance(notes, list) or not isinstance(counts, list):
         raise CommandError(_("The log entries are not a list."), "entries")
-    entries = []
-    for entry in payload.get("entries", []):
+    entries: list[LogEntry] = []
+    for entry in notes:
         if not isinstance(entry, dict):
             raise CommandError(_("The log entries are not a list."), "entries")
         trackers.apply_note(state, {"tracker": entry.get("tracker"), "text": entry.get("text")})
         section = trackers.tracker(state, entry, "notes")
         entries.append({"section": section["name"], "text": section["entries"][-1]["text"]})
-    for entry in payload.get("counters", []):
+    for entry in counts:
         if not isinstance(entry, dict):
             raise CommandError(_("The log entries are not a list."), "counters")
         trackers.apply_adjust(state, {"tracker": entry.get("tracker"), "delta": entry.get("delta")})
-        section = trackers.tracker(state, entry, "counter")
+        counter = trackers.tracker(state, entry, "counter")
         entries.append(
-            {"section": section["name"], "text": f"{entry['delta']:+d} → {section['value']}"}
+            {"section": counter["name"], "text": f"{entry['delta']:+d} → {counter['value']}"}
         )
     scenarios = state.setdefault("scenarios", [])
     if len(scenarios) >= 500:
@@ -295,11 +297,9 @@ class ScenarioForm(forms.Form):
                 required=False,
                 widget=number,
             )
-            self.fields[f"bag_token_{n}"] = TokenField(NON_POOL, required=False)
-            self.fields[f"bag_token_{n}"].choices = [
-                ("", "—"),
-                *self.fields[f"bag_token_{n}"].choices,
-            ]
+            token_field = TokenField(NON_POOL, required=False)
+            token_field.choices = [("", "—"), *[(t, data.TOKEN_LABELS[t]) for t in NON_POOL]]
+            self.fields[f"bag_token_{n}"] = token_field
         xp_range = gettext_lazy("XP gained must be from 0 to 100.")
         trauma_range = {
             "min_value": gettext_lazy("Trauma gained cannot be negative."),
@@ -355,7 +355,7 @@ class ScenarioForm(forms.Form):
 # What the table page shows
 
 
-def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]:
+def scenario_view(state: ArkhamState, in_play: list[dict[str, Any]]) -> dict[str, object]:
     campaign = state["campaign"]
     played = [
         s.get("scenario_id") or catalogue.scenario_ref(campaign, s["name"])
@@ -370,15 +370,15 @@ def scenario_view(state: State, in_play: list[dict[str, Any]]) -> dict[str, Any]
         return shown(name, name in shipped)
 
     # The fields the step after a scenario shows, by name: the form makes one per key.
-    record_initial: dict[str, Any] = {key: None for p in in_play for key in p["keys"].values()}
+    record_initial: dict[str, object] = {key: None for p in in_play for key in p["keys"].values()}
     for item in state["trackers"]:
         if item["kind"] in ("notes", "counter"):
             record_initial[f"{'entry' if item['kind'] == 'notes' else 'count'}-{item['id']}"] = None
     if state.get("scenario") and catalogue.step(campaign, current) is None:
         record_initial["scenario"] = state["scenario"]  # typed when it began: already filled
     return {
-        "scenario": state.get("scenario")
-        and catalogue.scenario_label(campaign, current, state["scenario"]),
+        "scenario": (scenario := state["scenario"])
+        and catalogue.scenario_label(campaign, current, scenario),
         "scenario_id": current,
         "scenario_in_list": catalogue.step(campaign, current) is not None,
         "scenario_choices": catalogue.scenario_choices(campaign, played, current),

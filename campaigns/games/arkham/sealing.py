@@ -12,13 +12,14 @@ from collections import Counter
 from django import forms
 from django.utils.translation import gettext as _
 
-from campaigns.commands import Command, CommandError, Payload, State
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.arkham import data
 from campaigns.games.arkham.bag import TokenForm, change_bag, drawable, out_of_bag
 from campaigns.games.arkham.common import BAG_REGIONS, TokenField, need_token, token_words
+from campaigns.games.arkham.state import ArkhamState
 
 
-def apply_seal(state: State, payload: Payload) -> None:
+def apply_seal(state: ArkhamState, payload: Payload) -> None:
     token = need_token(payload)
     if drawable(state).get(token, 0) < 1:
         raise CommandError(
@@ -30,7 +31,7 @@ def apply_seal(state: State, payload: Payload) -> None:
     state["sealed"][token] = state["sealed"].get(token, 0) + 1
 
 
-def apply_release(state: State, payload: Payload) -> None:
+def apply_release(state: ArkhamState, payload: Payload) -> None:
     token = need_token(payload)
     if state["sealed"].get(token, 0) < 1:
         raise CommandError(
@@ -42,7 +43,7 @@ def apply_release(state: State, payload: Payload) -> None:
     state["bag"][token] = state["bag"].get(token, 0) + 1
 
 
-def release_all(state: State) -> None:
+def release_all(state: ArkhamState) -> None:
     """At a scenario's end every sealed token goes back into the bag (the cards that sealed
     them leave play)."""
     for token, count in state["sealed"].items():
@@ -50,7 +51,7 @@ def release_all(state: State) -> None:
     state["sealed"] = {}
 
 
-def seal_after(payload: Payload | None, state: State | None) -> tuple[str, ...]:
+def seal_after(payload: Payload | None, state: ArkhamState | None) -> tuple[str, ...]:
     """The tokens one can seal are those not all out in the test going on: a test changes them
     only when it takes out the last one of a token, or the test it ended had (bless and curse
     leave the bag when a test ends: those always)."""

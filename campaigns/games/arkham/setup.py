@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import CommandError, State
+from campaigns.commands import CommandError, Payload
 from campaigns.games.arkham import data
 from campaigns.games.arkham.log import start_log
 from campaigns.games.arkham.round import fresh_round
@@ -28,7 +26,7 @@ class SetupForm(forms.Form):
     )
 
 
-def initial_state(setup: dict[str, Any]) -> State:
+def initial_state(setup: Payload) -> ArkhamState:
     """The state before any event: the campaign's starting bag and its campaign log."""
     if not isinstance(setup, dict):
         raise CommandError(_("The set-up does not fit this game."))
@@ -58,6 +56,5 @@ def initial_state(setup: dict[str, Any]) -> State:
         "log_ids": [],
         "round": fresh_round(),
     }
-    plain: State = dict(state)  # stored as plain JSON; the campaign adds its name
-    start_log(plain, campaign)
-    return plain
+    start_log(state, campaign)  # the campaign adds its name and archived flag
+    return state

@@ -7,7 +7,9 @@ it holds. The feature modules read it through them (``investigator()`` gives an
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
+
+from campaigns.trackers.types import Tracker
 
 
 class SymbolEffect(TypedDict):
@@ -151,6 +153,39 @@ class ScenarioResult(TypedDict):
     entries: list[LogEntry]
 
 
+class _LineModifier(TypedDict):
+    modifier: int | str  # a number, or "X"
+
+
+class CardLine(_LineModifier, total=False):
+    """A symbol's line on a scenario card, as the facts give it (facts/scenario_tokens.json):
+    read, never stored in a campaign's state."""
+
+    reveal_another: bool
+    auto_fail: bool
+    conditional: bool
+    after_effect: bool
+    after_effects: dict[str, int]
+    cancels_committed_cards: bool
+    shared_line_with: list[str]
+    x_from: str  # what X counts (the facts' neutral key)
+    x_aggregate: str
+    x_multiplier: int | float
+    x_round: str
+    x_offset: int
+    x_min: int
+    x_max: int
+    # The line's alternative, when a condition holds (or grades of it):
+    alt_modifier: int
+    alt_modifiers: list[int]
+    alt_auto_fail: bool
+    alt_auto_success: bool
+    alt_reveal_another: bool
+    alt_by_choice: bool
+    alt_token: str
+    alt_token_in_addition: bool
+
+
 class ScenarioCard(TypedDict):
     """The scenario card in play (``card``), and what the group said of the table for it."""
 
@@ -178,6 +213,6 @@ class ArkhamState(TypedDict):
     draws: list[Test]  # the last 20 tests, oldest first
     stats: Stats
     scenarios: list[ScenarioResult]
-    trackers: list[dict[str, Any]]  # the campaign log's sections (campaigns.trackers)
+    trackers: list[Tracker]  # the campaign log's sections (campaigns.trackers)
     log_ids: list[int]  # the sections the campaign came with
     round: Round

@@ -12,13 +12,14 @@ through ``common.effects_for`` when a token is revealed and when the odds are wo
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, CommandError, Payload, State, need_bool, need_int
+from campaigns.commands import Command, CommandError, Payload, need_bool, need_int, said_choice
 from campaigns.engines import chaos
 from campaigns.games.arkham import card, catalogue, data
 from campaigns.games.arkham.common import (
@@ -32,6 +33,7 @@ from campaigns.games.arkham.common import (
     token_view,
     with_investigator,
 )
+from campaigns.games.arkham.state import ArkhamState, SymbolEffect
 
 EFFECT_KEYS = {"modifier", "reveal_another", "auto_fail"}
 # Kept only when they say something (an effect from before them has none): reveal N more,
@@ -41,10 +43,10 @@ RICH_KEYS = {"reveal", "others", "harder", "per_x"}
 OTHERS = {"": 1, "cancel": 0, "double": 2}
 
 
-def clean_effect(symbol: str, effect: Any) -> dict[str, Any]:
+def clean_effect(symbol: str, effect: object) -> SymbolEffect:
     if not isinstance(effect, dict) or not EFFECT_KEYS <= set(effect) <= EFFECT_KEYS | RICH_KEYS:
         raise CommandError(_("Give the effect of each of the four symbols."), symbol)
-    clean: dict[str, Any] = {
+    clean: SymbolEffect = {
         "modifier": need_int(effect, "modifier", -SKILL_LIMIT, SKILL_LIMIT),
         "reveal_another": need_bool(effect, "reveal_another"),
         "auto_fail": need_bool(effect, "auto_fail"),
@@ -59,17 +61,17 @@ def clean_effect(symbol: str, effect: Any) -> dict[str, Any]:
         raise CommandError(_("Give the effect of each of the four symbols."), f"{symbol}_others")
     if others:
         clean["others"] = OTHERS[others]
-    for key, low, high in (("harder", 0, chaos.MAX_HARDER), ("per_x", -1, 1)):
-        value = need_int(effect, key, low, high) if key in effect else 0
-        if value:
-            clean[key] = value
+    if harder := need_int(effect, "harder", 0, chaos.MAX_HARDER) if "harder" in effect else 0:
+        clean["harder"] = harder
+    if per_x := need_int(effect, "per_x", -1, 1) if "per_x" in effect else 0:
+        clean["per_x"] = per_x
     if clean["auto_fail"]:
         # Nothing else an automatic failure does can matter.
         clean = {"modifier": 0, "reveal_another": False, "auto_fail": True}
     return clean
 
 
-def apply_effects(state: State, payload: Payload) -> None:
+def apply_effects(state: ArkhamState, payload: Payload) -> None:
     if not state.get("scenario"):
         raise CommandError(_("Start a scenario first: the effects belong to it."), "skull")
     effects = payload.get("effects")
@@ -94,21 +96,21 @@ def apply_effects(state: State, payload: Payload) -> None:
         del stored[key]
 
 
-def resolve_effects(state: State, data_: Payload, rng: random.Random) -> Payload:
-    effects: dict[str, Any] = {}
+def resolve_effects(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
+    effects: dict[str, Payload | None] = {}
     for symbol in data.SCENARIO_SYMBOLS:
         mode = data_.get(symbol) or "modifier"
         if mode == "card":
             effects[symbol] = None
             continue
         more = data_.get(f"{symbol}_reveal")
-        effect: dict[str, Any] = {
+        effect: Payload = {
             "modifier": 0 if mode in ("fail", "x") else data_.get(f"{symbol}_value") or 0,
             "reveal_another": mode == "again",
             "auto_fail": mode == "fail",
         }
         if more is not None and mode != "fail":
-            effect["reveal"] = max(more, 1 if mode == "again" else 0)
+            effect["reveal"] = max(need_int(data_, f"{symbol}_reveal"), 1 if mode == "again" else 0)
         if data_.get(f"{symbol}_others"):
             effect["others"] = data_[f"{symbol}_others"]
         if data_.get(f"{symbol}_harder"):
@@ -127,7 +129,7 @@ def describe_effects(p: Payload) -> str:
     return _("Set the token effects for “%(name)s”") % {"name": p.get("scenario", "")}
 
 
-def apply_elder(state: State, payload: Payload) -> None:
+def apply_elder(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
     found["elder"] = {
         "modifier": need_int(payload, "modifier", -SKILL_LIMIT, SKILL_LIMIT),
@@ -138,7 +140,7 @@ def apply_elder(state: State, payload: Payload) -> None:
         found["elder"]["per_x"] = 1
 
 
-def apply_own_symbol(state: State, payload: Payload) -> None:
+def apply_own_symbol(state: ArkhamState, payload: Payload) -> None:
     """What an investigator changes of a scenario symbol for their own tests (Jim Culver's
     skull at 0): it wins over the card and the typed effects; mode "" gives it back."""
     found = investigator(state, payload)
@@ -146,7 +148,7 @@ def apply_own_symbol(state: State, payload: Payload) -> None:
     if symbol not in data.SCENARIO_SYMBOLS:
         raise CommandError(_("Choose one of the four scenario symbols."), "symbol")
     mode = payload.get("mode") or ""
-    own: dict[str, Any] = dict(found.get("symbols", {}))
+    own: dict[str, SymbolEffect] = dict(found.get("symbols", {}))
     if mode == "":
         own.pop(symbol, None)
     elif mode in ("modifier", "again", "fail"):
@@ -169,11 +171,11 @@ def apply_own_symbol(state: State, payload: Payload) -> None:
 def describe_own_symbol(p: Payload) -> str:
     return _("%(name)s: changed what %(token)s does for their tests") % {
         "name": p.get("name", ""),
-        "token": data.TOKEN_LABELS.get(p.get("symbol", ""), ""),
+        "token": said_choice(data.TOKEN_LABELS, p.get("symbol")),
     }
 
 
-def elder_is_set(elder: dict[str, Any]) -> bool:
+def elder_is_set(elder: Mapping[str, object]) -> bool:
     """Whether the group entered the elder sign (a state from before the mark counts one that
     differs from the starting +0)."""
     return bool(elder.get("set") or elder.get("modifier") or elder.get("auto_succeed"))
@@ -289,10 +291,10 @@ class ElderForm(InvestigatorIdForm):
     )
 
 
-def effect_initial(state: State) -> dict[str, Any]:
+def effect_initial(state: ArkhamState) -> dict[str, object]:
     """The effects form's initial values: what each symbol entered so far for the scenario
     being played does (a symbol not entered yet is not in it)."""
-    initial: dict[str, Any] = {}
+    initial: dict[str, object] = {}
     for symbol, line in card.lines(state).items():
         # As the card says, its number ready in the field for a group that changes it.
         initial[symbol] = "card"

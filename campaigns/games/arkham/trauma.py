@@ -12,13 +12,12 @@ from the trauma against health and sanity, or from ``marked``) and ``marked``.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_choice, need_int
+from campaigns.commands import Command, CommandError, Payload, need_choice, need_int, said_int
 from campaigns.games.arkham.common import (
     PEOPLE,
     InvestigatorIdForm,
@@ -26,7 +25,7 @@ from campaigns.games.arkham.common import (
     signed,
     with_investigator,
 )
-from campaigns.games.arkham.state import Investigator
+from campaigns.games.arkham.state import ArkhamState, Investigator
 
 TRAUMA_KINDS = ("physical", "mental")
 STATUSES = ("active", "killed", "insane")
@@ -49,7 +48,7 @@ def refresh_status(found: Investigator) -> None:
         found["status"] = "active"
 
 
-def keep_active_in_play(state: State) -> None:
+def keep_active_in_play(state: ArkhamState) -> None:
     """The investigator the bag tests for must be in play: one killed or insane is not."""
     active = state.get("active")
     found = next((i for i in state.get("investigators", []) if i["id"] == active), None)
@@ -81,7 +80,7 @@ def set_trauma(found: Investigator, kind: str, value: int) -> None:
     refresh_status(found)
 
 
-def apply_trauma(state: State, payload: Payload) -> None:
+def apply_trauma(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
     kind = need_choice(payload, "kind", TRAUMA_KINDS)
     value = trauma_of(found, kind) + need_int(payload, "delta", -30, 30)
@@ -95,13 +94,13 @@ def describe_trauma(p: Payload) -> str:
         if p.get("kind") == "physical"
         else _("%(name)s: mental trauma %(delta)s")
     )
-    return template % {"name": p.get("name", ""), "delta": signed(p.get("delta", 0))}
+    return template % {"name": p.get("name", ""), "delta": signed(said_int(p, "delta"))}
 
 
 # Killed or insane
 
 
-def resolve_mark(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_mark(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     """Killed or insane is for the rest of the campaign: a new mark on one who left is refused
     here, when the tap is made. (A history recorded before this rule, where the group brought
     someone back, still replays as it was played.) Its refusals name no field: the status is
@@ -123,7 +122,7 @@ def resolve_mark(state: State, data_: Payload, rng: random.Random) -> Payload:
     return with_investigator(state, data_, rng)
 
 
-def apply_mark(state: State, payload: Payload) -> None:
+def apply_mark(state: ArkhamState, payload: Payload) -> None:
     """The group's word."""
     found = investigator(state, payload)
     status = need_choice(payload, "status", STATUSES)
@@ -147,7 +146,7 @@ def describe_mark(p: Payload) -> str:
 
 
 def after_scenario(
-    found: Investigator, row: dict[str, Any], who: dict[str, str], key: int
+    found: Investigator, row: Payload, who: dict[str, str], key: int
 ) -> dict[str, int]:
     """The trauma an investigator gained in a scenario, and killed or insane as the group
     recorded it (the step after a scenario): the gains, each kind refused next to its field

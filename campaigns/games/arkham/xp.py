@@ -13,13 +13,14 @@ In the state each investigator has ``xp`` (earned, all told), ``spent`` and ``pu
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Literal
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import Command, CommandError, Payload, State, need_int, need_str
+from campaigns.commands import Command, CommandError, Payload, need_int, need_str, said_int
 from campaigns.games.arkham.common import (
     MAX_ITEMS,
     NAME,
@@ -28,12 +29,12 @@ from campaigns.games.arkham.common import (
     investigator,
     with_investigator,
 )
-from campaigns.games.arkham.state import Investigator, Purchase
+from campaigns.games.arkham.state import ArkhamState, Investigator, Purchase
 
 MAX_XP = 999  # earned XP, all told: the XP field and the step after a scenario both refuse more
 
 
-def apply_xp(state: State, payload: Payload) -> None:
+def apply_xp(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
     value = found["xp"] + need_int(payload, "delta", -200, 200)
     if value < found["spent"]:
@@ -50,14 +51,14 @@ def apply_xp(state: State, payload: Payload) -> None:
 # After a scenario (the record of it: ``scenario``)
 
 
-def refuse_past_limit(found: Investigator, gained: Any) -> None:
+def refuse_past_limit(found: Investigator, gained: object) -> None:
     """The record after a scenario refuses the XP gained that takes the total past the limit,
     as the XP field does (``apply_xp``)."""
     if isinstance(gained, int) and gained >= 0 and found["xp"] + gained > MAX_XP:
         raise CommandError(_("Keep XP to %(n)d or less.") % {"n": MAX_XP}, f"xp-{found['id']}")
 
 
-def gained_after_scenario(row: dict[str, Any], who: dict[str, str], key: int) -> int:
+def gained_after_scenario(row: Payload, who: dict[str, str], key: int) -> int:
     """The XP an investigator gained in a scenario: from 0 to 100."""
     xp = need_int(row, "xp")
     if not 0 <= xp <= 100:
@@ -83,15 +84,16 @@ def xp_cost(
     return cost * 2 if exceptional else cost
 
 
-KINDS = ("myriad", "adaptable", "story")  # a purchase's kind beside the plain one
+Kind = Literal["myriad", "adaptable", "story"]  # a purchase's kind beside the plain one
+KINDS: tuple[Kind, ...] = ("myriad", "adaptable", "story")
 
 
-def kind_of(payload: Payload) -> str:
-    """Which of Myriad, an Adaptable swap or a story card the purchase is ("" for none)."""
+def kind_of(payload: Payload) -> Kind | None:
+    """Which of Myriad, an Adaptable swap or a story card the purchase is (None: none)."""
     kinds = [kind for kind in KINDS if payload.get(kind) is True]
     if len(kinds) > 1:
         raise CommandError(_("Choose one of Myriad, Adaptable or story card."), kinds[-1])
-    return kinds[0] if kinds else ""
+    return kinds[0] if kinds else None
 
 
 def myriad_paid(found: Investigator, card: str, level: int) -> bool:
@@ -120,7 +122,7 @@ def purchase_of(payload: Payload) -> tuple[int, int | None, bool, int]:
     return level, upgrade_from, exceptional, boxes
 
 
-def apply_buy(state: State, payload: Payload) -> None:
+def apply_buy(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
     level, upgrade_from, exceptional, boxes = purchase_of(payload)
     card = need_str(payload, "card", NAME, blank=True).strip()
@@ -151,12 +153,12 @@ def apply_buy(state: State, payload: Payload) -> None:
         purchase["exceptional"] = True
     if boxes:
         purchase["boxes"] = boxes
-    if kind:
-        purchase[kind] = True  # type: ignore[literal-required]
+    if kind is not None:
+        purchase[kind] = True
     found["purchases"].append(purchase)
 
 
-def resolve_buy(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_buy(state: ArkhamState, data_: Payload, rng: random.Random) -> Payload:
     """The investigator's name, and whether a Myriad copy is already paid for, for the words."""
     payload = with_investigator(state, data_, rng)
     card = str(payload.get("card") or "").strip()
@@ -173,7 +175,7 @@ def describe_buy(p: Payload) -> str:
         cost = xp_cost(level, upgrade_from, exceptional, boxes)
         kind = kind_of(p)
     except CommandError:
-        level, upgrade_from, boxes, cost, kind = p.get("level", 0), None, 0, 0, ""
+        level, upgrade_from, boxes, cost, kind = said_int(p, "level"), None, 0, 0, None
     if p.get("copy") is True:
         cost = 0
     words = {
@@ -215,7 +217,9 @@ class DeltaForm(InvestigatorIdForm):
     )
 
 
-def narrow_number(label: Any, help_text: Any, least: int = 0, most: int = 5) -> forms.IntegerField:
+def narrow_number(
+    label: StrOrPromise, help_text: StrOrPromise, least: int = 0, most: int = 5
+) -> forms.IntegerField:
     """A purchase's optional number (a level, boxes marked), in a narrow input with its help."""
     return forms.IntegerField(
         label=label,
@@ -253,10 +257,10 @@ class BuyForm(InvestigatorIdForm):
         most=30,
     )
 
-    def purchase_kinds(self) -> list[Any]:
+    def purchase_kinds(self) -> list[forms.BoundField]:
         return [self[kind] for kind in KINDS]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
         if cleaned.get("level") is None and not cleaned.get("boxes") and "level" not in self.errors:
             self.add_error("level", _("Give the card's level."))

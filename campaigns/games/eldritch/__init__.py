@@ -11,7 +11,7 @@ localized edition's). ``state`` describes the state (TypedDicts), ``data`` holds
 
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.games.base import Page, own_game
+from campaigns.games.base import Game, Page, own_game
 from campaigns.games.eldritch import (
     doom,
     investigators,
@@ -24,11 +24,12 @@ from campaigns.games.eldritch import (
     setup,
 )
 from campaigns.games.eldritch.context import context
+from campaigns.games.eldritch.state import EldritchState
 
 # The feature modules, in the order their commands are registered.
 FEATURES = (setup, doom, mysteries, investigators, round, mythos_deck, rolls, log, names)
 
-GAME = own_game(
+GAME: Game[EldritchState] = own_game(
     "eldritch",
     FEATURES,
     name=_("Eldritch Horror"),

@@ -3,14 +3,15 @@ investigator falling, and the end of the game (rules.md §3a, §3d)."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import CommandError, Payload, State
+from campaigns.commands import CommandError, Payload
 from campaigns.games.eldritch import data
-from campaigns.games.eldritch.state import Game, Investigator
+from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 # Every live region of the game's pages: a change redraws those the page it came from has.
 REGIONS = (
@@ -26,14 +27,14 @@ REGIONS = (
 )
 
 
-def game_of(state: State, field: str | None = None, over_ok: bool = False) -> Game:
+def game_of(state: EldritchState, field: str | None = None, over_ok: bool = False) -> Game:
     """The game on the table; refused when there is none, or when it is over."""
-    game = state.get("game")
-    if not isinstance(game, dict):
+    game = state["game"]
+    if game is None:
         raise CommandError(_("No game is on the table: start one first."), field)
     if game["outcome"] is not None and not over_ok:
         raise CommandError(_("This game is over: log it, or undo the last change."), field)
-    return cast(Game, game)
+    return game
 
 
 def investigator(game: Game, payload: Payload, key: str = "investigator") -> Investigator:
@@ -44,7 +45,7 @@ def investigator(game: Game, payload: Payload, key: str = "investigator") -> Inv
     raise CommandError(_("That investigator is not in this game."), key)
 
 
-def named(state: State, data_: Payload) -> Payload:
+def named(state: EldritchState, data_: Payload) -> Payload:
     """The investigator's name, stored in the payload for the history's words: the group's own
     when it gave one (names.py)."""
     name = investigator(game_of(state), data_)["name"]
@@ -100,7 +101,9 @@ def playing(game: Game) -> list[Investigator]:
     return [p for p in game["investigators"] if p["status"] != "eliminated"]
 
 
-def new_investigator(number: int, name: str, health: int, sanity: int, skills: Any) -> Investigator:
+def new_investigator(
+    number: int, name: str, health: int, sanity: int, skills: object
+) -> Investigator:
     """An investigator as they come into play: full health and sanity, nothing gained yet
     (`skills`: their printed skills as checked, or None for a typed one)."""
     return {
@@ -120,12 +123,12 @@ def new_investigator(number: int, name: str, health: int, sanity: int, skills: A
     }
 
 
-def number_field(label: Any, lo: int, hi: int, **more: Any) -> forms.IntegerField:
+def number_field(label: StrOrPromise, lo: int, hi: int, **more: Any) -> forms.IntegerField:
     """A whole number from `lo` to `hi`, typed with the phone's numeric keyboard."""
     return forms.IntegerField(
         label=label,
         min_value=lo,
         max_value=hi,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        **more,
+        **more,  # the field's other arguments (initial, error_messages), as Django takes them
     )

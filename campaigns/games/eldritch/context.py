@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
 
-from campaigns.commands import State
 from campaigns.games.base import Viewing
 from campaigns.games.eldritch import data, doom, log, mythos_deck, names, rolls, round
 from campaigns.games.eldritch.investigators import available, investigator_view
-from campaigns.games.eldritch.state import Game
+from campaigns.games.eldritch.state import EldritchState, Game, Pick
 
 
-def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict[str, Any]:
+def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict[str, object]:
     """The game on the table; `shown` gives a name as the page reads it (names.shown)."""
     mysteries = game["mysteries"]
     outcome = game["outcome"]
@@ -52,7 +50,9 @@ def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict
     }
 
 
-def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict[str, Any]:
+def context(
+    campaign: object, state: EldritchState, viewing: Viewing | None = None
+) -> dict[str, object]:
     if "games" not in state:
         return {}
     viewing = viewing or Viewing()
@@ -60,11 +60,7 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
     pick = state.get("pick")
     return {
         "eh": {
-            "game": (
-                game_view(cast(Game, game), viewing, names.shower(state))
-                if isinstance(game, dict)
-                else None
-            ),
+            "game": (game_view(game, viewing, names.shower(state)) if game is not None else None),
             "buzz": viewing.live,
             "acted": viewing.acted,
             "pick_initial": pick_initial(pick) if pick else {},
@@ -78,9 +74,9 @@ def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict
     }
 
 
-def pick_initial(pick: dict[str, Any]) -> dict[str, Any]:
+def pick_initial(pick: Pick) -> dict[str, object]:
     """The new-game form filled in from the last random pick."""
-    initial: dict[str, Any] = {
+    initial: dict[str, object] = {
         "ancient_one": pick["ancient_one"],
         "players": len(pick["investigators"]),
     }

@@ -9,14 +9,51 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from django.utils.translation import gettext_lazy as _
 
-FACTS: dict[str, Any] = json.loads((Path(__file__).parent / "facts.json").read_text("utf-8"))
+from campaigns.games.eldritch.state import Reference
 
-ANCIENT_ONES: dict[str, dict[str, Any]] = {a["name"]: a for a in FACTS["ancient_ones"]}
-INVESTIGATORS: dict[str, dict[str, Any]] = {i["name"]: i for i in FACTS["investigators"]}
+
+class AncientOneFacts(TypedDict):
+    name: str
+    expansion: str
+    starting_doom: int
+    mysteries_to_win: int | None
+    awakening: NotRequired[str]  # a key of AWAKENINGS; without: "mystery"
+    mythos_deck: list[list[int]]  # [green, yellow, blue] for stages I, II, III
+
+
+class InvestigatorFacts(TypedDict):
+    name: str
+    occupation: str
+    expansion: str
+    health: int
+    sanity: int
+    skills: dict[str, int]  # by a key of SKILLS
+
+
+class ReferenceBand(TypedDict):
+    players: str  # "1-2", "3-4", …
+    spawn_gates: int
+    spawn_clues: int
+    monster_surge: int
+
+
+class Facts(TypedDict):
+    """facts.json, as the game reads it (its `_about` aside)."""
+
+    ancient_ones: list[AncientOneFacts]
+    reference_card: list[ReferenceBand]
+    omen_track: list[str]
+    investigators: list[InvestigatorFacts]
+
+
+FACTS: Facts = json.loads((Path(__file__).parent / "facts.json").read_text("utf-8"))
+
+ANCIENT_ONES = {a["name"]: a for a in FACTS["ancient_ones"]}
+INVESTIGATORS = {i["name"]: i for i in FACTS["investigators"]}
 EXPANSIONS: list[str] = list(
     dict.fromkeys(
         [a["expansion"] for a in FACTS["ancient_ones"]]
@@ -52,7 +89,8 @@ AWAKENINGS = {
 
 
 def awakening_of(ancient_one: str) -> str:
-    return str(ANCIENT_ONES.get(ancient_one, {}).get("awakening", "mystery"))
+    found = ANCIENT_ONES.get(ancient_one)
+    return found.get("awakening", "mystery") if found else "mystery"
 
 
 STAGE_LABELS = ("I", "II", "III")
@@ -95,8 +133,12 @@ REASONS = {
 }
 
 
-def reference(players: int) -> dict[str, int]:
+def reference(players: int) -> Reference:
     """The reference card for this player count: gates and clues per mythos card, monsters per
     surge (rules.md §3b; the surge numbers are in the seed, the rest [EXTERNAL – verify])."""
     band = FACTS["reference_card"][(players - 1) // 2]
-    return {k: band[k] for k in ("spawn_gates", "spawn_clues", "monster_surge")}
+    return {
+        "spawn_gates": band["spawn_gates"],
+        "spawn_clues": band["spawn_clues"],
+        "monster_surge": band["monster_surge"],
+    }

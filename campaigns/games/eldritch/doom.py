@@ -8,16 +8,14 @@ every space is a comet, and each step onto one advances doom by the open gates o
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_choice, need_int
+from campaigns.commands import Command, CommandError, Payload, need_choice, need_int
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS, advance_doom, game_of, settle
-from campaigns.games.eldritch.state import Game
+from campaigns.games.eldritch.state import EldritchState, Game
 
 STEPS = {"advance": gettext_lazy("Advance"), "retreat": gettext_lazy("Retreat")}
 
@@ -35,7 +33,7 @@ class GateForm(forms.Form):
     delta = forms.IntegerField(min_value=-1, max_value=1, widget=forms.HiddenInput)
 
 
-def apply_doom(state: State, payload: Payload) -> None:
+def apply_doom(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "step")
     if need_choice(payload, "step", STEPS) == "advance":
         advance_doom(game, 1)
@@ -57,14 +55,14 @@ def omen_colour(game: Game) -> str:
     return data.OMEN_TRACK[game["omen"] % len(data.OMEN_TRACK)]
 
 
-def apply_omen(state: State, payload: Payload) -> None:
+def apply_omen(state: EldritchState, payload: Payload) -> None:
     game = game_of(state)
     game["omen"] = (game["omen"] + 1) % len(data.OMEN_TRACK)
     advance_doom(game, game["gates"][omen_colour(game)])
     settle(game)
 
 
-def apply_gate(state: State, payload: Payload) -> None:
+def apply_gate(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "delta")
     colour = need_choice(payload, "colour", data.GATE_COLOURS)
     value = game["gates"][colour] + need_int(payload, "delta", -1, 1)
@@ -80,7 +78,7 @@ def describe_gate(payload: Payload) -> str:
     return _("A %(colour)s gate closed") % {"colour": colour}
 
 
-def doom_view(game: Game) -> dict[str, Any]:
+def doom_view(game: Game) -> dict[str, object]:
     colour = omen_colour(game)
     track = [
         {"colour": c, "label": data.GATE_COLOURS[c], "here": i == game["omen"]}

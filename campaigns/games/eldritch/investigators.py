@@ -5,20 +5,23 @@ one (rules.md §3a; [001:182-220, 001:360-370, 001:391-397, 001:545-552, 001:151
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
+from django_stubs_ext import StrPromise
 
 from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_int,
     need_str,
+    said_choice,
 )
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import (
@@ -32,10 +35,17 @@ from campaigns.games.eldritch.common import (
     who,
 )
 from campaigns.games.eldritch.setup import parse_typed
-from campaigns.games.eldritch.state import Game, Investigator
+from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
-TRACKS = {"health": gettext_lazy("Health"), "sanity": gettext_lazy("Sanity")}
-TICKETS = {"train": gettext_lazy("Train ticket"), "ship": gettext_lazy("Ship ticket")}
+# Keyed by the investigator's own keys, so a choice from a payload reads and writes them typed.
+TRACKS: dict[Literal["health", "sanity"], StrPromise] = {
+    "health": gettext_lazy("Health"),
+    "sanity": gettext_lazy("Sanity"),
+}
+TICKETS: dict[Literal["train", "ship"], StrPromise] = {
+    "train": gettext_lazy("Train ticket"),
+    "ship": gettext_lazy("Ship ticket"),
+}
 FALLEN = ("defeated", "devoured")
 
 
@@ -81,7 +91,11 @@ class StatusForm(InvestigatorForm):
 
 
 class ReplaceForm(InvestigatorForm):
-    chosen = forms.ChoiceField(label=gettext_lazy("New investigator"), required=False)
+    chosen = forms.ChoiceField(
+        label=gettext_lazy("New investigator"),
+        required=False,
+        choices=[("", "—")] + [(n, n) for n in data.INVESTIGATORS],
+    )
     typed = forms.CharField(
         label=gettext_lazy("Or type one"),
         max_length=80,
@@ -89,20 +103,16 @@ class ReplaceForm(InvestigatorForm):
         help_text=gettext_lazy("name, health, sanity"),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["chosen"].choices = [("", "—")] + [(n, n) for n in data.INVESTIGATORS]
 
-
-def apply_track(state: State, payload: Payload) -> None:
+def apply_track(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "delta")
     person = investigator(game, payload)
     track = need_choice(payload, "track", TRACKS)
     delta = need_int(payload, "delta", -1, 1)
     if person["status"] in (*FALLEN, "eliminated"):
         raise CommandError(_("%(name)s is out of play.") % {"name": person["name"]}, "delta")
-    value = person[track] + delta  # type: ignore[literal-required]
-    top = person[f"max_{track}"]  # type: ignore[literal-required]
+    value = person[track] + delta
+    top = person["max_health"] if track == "health" else person["max_sanity"]
     if value > top:
         raise CommandError(
             _("%(name)s's %(track)s is at its maximum (%(max)d).")
@@ -111,12 +121,12 @@ def apply_track(state: State, payload: Payload) -> None:
         )
     if value < 0:
         raise CommandError(_("It is already 0."), "delta")
-    person[track] = value  # type: ignore[literal-required]
+    person[track] = value
     if value == 0:
         fall(game, person, "defeated")
 
 
-def apply_clues(state: State, payload: Payload) -> None:
+def apply_clues(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "delta"), payload)
     value = person["clues"] + need_int(payload, "delta", -1, 1)
     if not 0 <= value <= data.MAX_CLUES:
@@ -124,20 +134,20 @@ def apply_clues(state: State, payload: Payload) -> None:
     person["clues"] = value
 
 
-def apply_ticket(state: State, payload: Payload) -> None:
+def apply_ticket(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "delta"), payload)
     kind = need_choice(payload, "kind", TICKETS)
-    value = person[kind] + need_int(payload, "delta", -1, 1)  # type: ignore[literal-required]
+    value = person[kind] + need_int(payload, "delta", -1, 1)
     if value < 0:
         raise CommandError(_("No such ticket to discard."), "delta")
     if value + person["ship" if kind == "train" else "train"] > data.MAX_TICKETS:
         raise CommandError(
             _("At most two travel tickets together: discard one to gain a new one."), "delta"
         )
-    person[kind] = value  # type: ignore[literal-required]
+    person[kind] = value
 
 
-def apply_improve(state: State, payload: Payload) -> None:
+def apply_improve(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "skill"), payload)
     skill = need_choice(payload, "skill", data.SKILLS)
     value = person["improvements"][skill] + need_int(payload, "delta", -1, 1)
@@ -146,7 +156,7 @@ def apply_improve(state: State, payload: Payload) -> None:
     person["improvements"][skill] = value
 
 
-def apply_condition(state: State, payload: Payload) -> None:
+def apply_condition(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "condition"), payload)
     condition = need_str(payload, "condition", data.NAME_LENGTH).strip()
     if condition.casefold() in (c.casefold() for c in person["conditions"]):
@@ -158,7 +168,7 @@ def apply_condition(state: State, payload: Payload) -> None:
     person["conditions"].append(condition)
 
 
-def apply_uncondition(state: State, payload: Payload) -> None:
+def apply_uncondition(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "condition"), payload)
     condition = need_str(payload, "condition", data.NAME_LENGTH)
     if condition not in person["conditions"]:
@@ -166,7 +176,7 @@ def apply_uncondition(state: State, payload: Payload) -> None:
     person["conditions"].remove(condition)
 
 
-def apply_status(state: State, payload: Payload) -> None:
+def apply_status(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "status")
     person = investigator(game, payload)
     status = need_choice(payload, "status", data.STATUSES)
@@ -195,20 +205,27 @@ def available(game: Game) -> list[str]:
     return [name for name in data.INVESTIGATORS if name not in taken]
 
 
-def resolve_replace(state: State, data_: Payload, rng: Any) -> Payload:
-    person: dict[str, Any] = {}
-    if data_.get("chosen"):
-        facts = data.INVESTIGATORS[data_["chosen"]]
+def said_name(person: object) -> object:
+    """The name in a payload's investigator, for the history."""
+    return person.get("name", "?") if isinstance(person, dict) else "?"
+
+
+def resolve_replace(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
+    person: dict[str, object] = {}
+    chosen, typed = data_.get("chosen"), data_.get("typed")
+    if chosen:
+        name = need_choice(data_, "chosen", data.INVESTIGATORS)
+        facts = data.INVESTIGATORS[name]
         person = {k: facts[k] for k in ("health", "sanity", "skills")}
-        person["name"] = data_["chosen"]
-    elif data_.get("typed"):
-        person = parse_typed(data_["typed"])[0]
+        person["name"] = name
+    elif typed:
+        person = parse_typed(need_str(data_, "typed", 80))[0]
     else:
         raise CommandError(_("Choose the new investigator, or type one."), "chosen")
     return {"investigator": data_["investigator"], "new": person, **named(state, data_)}
 
 
-def apply_replace(state: State, payload: Payload) -> None:
+def apply_replace(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "chosen")
     old = investigator(game, payload)
     if old["status"] not in FALLEN:
@@ -232,7 +249,7 @@ def apply_replace(state: State, payload: Payload) -> None:
         game["lead"] = fresh["id"]
 
 
-def investigator_view(game: Game, person: Investigator) -> dict[str, Any]:
+def investigator_view(game: Game, person: Investigator) -> dict[str, object]:
     skills = [
         {
             "key": key,
@@ -266,21 +283,29 @@ def signed(p: Payload) -> str:
     return f"{p.get('delta', 0):+d}" if isinstance(p.get("delta"), int) else "?"
 
 
-def _named(state: State, data: Payload, rng: Any) -> Payload:
+def _named(state: EldritchState, data: Payload, rng: random.Random) -> Payload:
     return {**data, **named(state, data)}
 
 
-def _change(name: str, form: type[forms.Form], apply: Any, describe: Any, **more: Any) -> Command:
+def _change(
+    name: str,
+    form: type[forms.Form],
+    apply: Callable[[EldritchState, Payload], None],
+    describe: Callable[[Payload], str],
+    **more: Any,
+) -> Command[EldritchState]:
     """A change to one investigator; the payload keeps the investigator's name for the history."""
     return Command(name, form, apply, describe, **{"resolve": _named, "regions": REGIONS, **more})
 
 
-def _describe(msgid: str, key: str, names: dict[str, Any] | None = None) -> Any:
+def _describe[K: str](
+    msgid: str, key: str, names: Mapping[K, StrPromise] | None = None
+) -> Callable[[Payload], str]:
     """The history line: `msgid` (gettext_noop'd) with who, `key` (its label from `names`, or
     the payload's text as is) and the signed delta."""
 
     def describe(p: Payload) -> str:
-        value = p.get(key) if names is None else names.get(str(p.get(key)), "?")
+        value = p.get(key) if names is None else said_choice(names, p.get(key))
         return _(msgid) % {"who": who(p), key: value, "delta": signed(p)}
 
     return describe
@@ -334,10 +359,7 @@ COMMANDS = (
         "eh.replace",
         ReplaceForm,
         apply_replace,
-        lambda p: (
-            _("%(new)s replaces %(who)s")
-            % {"who": who(p), "new": (p.get("new") or {}).get("name", "?")}
-        ),
+        lambda p: _("%(new)s replaces %(who)s") % {"who": who(p), "new": said_name(p.get("new"))},
         resolve=resolve_replace,
         stale_check=True,
     ),

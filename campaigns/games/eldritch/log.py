@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from django import forms
 from django.utils import timezone
@@ -17,7 +16,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_choice,
     need_date,
     need_int,
@@ -26,7 +24,7 @@ from campaigns.commands import (
 )
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, number_field
-from campaigns.games.eldritch.state import LoggedGame
+from campaigns.games.eldritch.state import EldritchState, LoggedGame
 from campaigns.words import joined
 
 
@@ -62,7 +60,7 @@ class PickForm(forms.Form):
     skip = number_field(gettext_lazy("Not one played in the last N games"), 0, 50, initial=0)
 
 
-def apply_log(state: State, payload: Payload) -> None:
+def apply_log(state: EldritchState, payload: Payload) -> None:
     game = state.get("game")
     if not isinstance(game, dict):
         raise CommandError(_("No game is on the table: start one first."), "result")
@@ -82,7 +80,7 @@ def apply_log(state: State, payload: Payload) -> None:
     state["game"] = None
 
 
-def apply_unlog(state: State, payload: Payload) -> None:
+def apply_unlog(state: EldritchState, payload: Payload) -> None:
     ident = need_int(payload, "item")
     kept = [g for g in state["games"] if g["id"] != ident]
     if len(kept) == len(state["games"]):
@@ -90,9 +88,12 @@ def apply_unlog(state: State, payload: Payload) -> None:
     state["games"] = kept
 
 
-def resolve_pick(state: State, data_: Payload, rng: random.Random) -> Payload:
-    owned = set(data_["expansions"])
-    recent = state["games"][-data_["skip"] :] if data_["skip"] else []
+def resolve_pick(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
+    expansions = data_.get("expansions")
+    owned = {str(name) for name in expansions} if isinstance(expansions, list) else set()
+    skip = need_int(data_, "skip", 0)
+    players = need_int(data_, "players", 1)
+    recent = state["games"][-skip:] if skip else []
     played = {g["ancient_one"] for g in recent}
     used = {n for g in recent for n in g["investigators"]}
     ancients = [
@@ -103,19 +104,19 @@ def resolve_pick(state: State, data_: Payload, rng: random.Random) -> Payload:
         raise CommandError(
             _("No Ancient One is left in these boxes outside the last games."), "expansions"
         )
-    if len(people) < data_["players"]:
+    if len(people) < players:
         raise CommandError(
             _("Too few investigators are left in these boxes outside the last games."),
             "expansions",
         )
     return {
         "ancient_one": rng.choice(ancients),
-        "investigators": rng.sample(people, data_["players"]),
+        "investigators": rng.sample(people, players),
         "expansions": sorted(owned),
     }
 
 
-def apply_pick(state: State, payload: Payload) -> None:
+def apply_pick(state: EldritchState, payload: Payload) -> None:
     ancient = need_choice(payload, "ancient_one", data.ANCIENT_ONES)
     people = payload.get("investigators")
     if (
@@ -132,7 +133,7 @@ def apply_pick(state: State, payload: Payload) -> None:
     }
 
 
-def log_view(state: State) -> dict[str, Any]:
+def log_view(state: EldritchState) -> dict[str, object]:
     shown = names.shower(state)
     pick = state.get("pick")
     games = state.get("games", [])

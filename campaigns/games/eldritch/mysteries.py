@@ -8,9 +8,10 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from campaigns.commands import Command, CommandError, Payload, State, need_int, need_str
+from campaigns.commands import Command, CommandError, Payload, need_int, need_str, said_int
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS, game_of, number_field, settle
+from campaigns.games.eldritch.state import EldritchState
 
 
 class SolveForm(forms.Form):
@@ -24,7 +25,7 @@ class CurrentForm(forms.Form):
     tokens = number_field(gettext_lazy("Tokens on it"), 0, 20, initial=0)
 
 
-def apply_solve(state: State, payload: Payload) -> None:
+def apply_solve(state: EldritchState, payload: Payload) -> None:
     game = game_of(state)
     mysteries = game["mysteries"]
     if mysteries["solved"] >= mysteries["to_win"]:
@@ -37,7 +38,7 @@ def apply_solve(state: State, payload: Payload) -> None:
     settle(game)
 
 
-def apply_current(state: State, payload: Payload) -> None:
+def apply_current(state: EldritchState, payload: Payload) -> None:
     mysteries = game_of(state, "current")["mysteries"]
     mysteries["current"] = need_str(payload, "current", data.NAME_LENGTH, blank=True).strip()
     mysteries["tokens"] = need_int(payload, "tokens", 0, 20)
@@ -60,7 +61,7 @@ COMMANDS = (
             ngettext(
                 "The current mystery: %(name)s, %(tokens)s token",
                 "The current mystery: %(name)s, %(tokens)s tokens",
-                p["tokens"] if isinstance(p.get("tokens"), int) else 0,
+                said_int(p, "tokens"),
             )
             % {"name": p.get("current") or "—", "tokens": p.get("tokens")}
         ),

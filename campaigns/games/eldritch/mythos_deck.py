@@ -7,7 +7,6 @@ icon order [EXTERNAL – verify])."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -17,7 +16,6 @@ from campaigns.commands import (
     Command,
     CommandError,
     Payload,
-    State,
     need_bool,
     need_choice,
     next_id,
@@ -27,7 +25,7 @@ from campaigns.engines import mythos
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS, game_of
 from campaigns.games.eldritch.doom import omen_colour
-from campaigns.games.eldritch.state import Game
+from campaigns.games.eldritch.state import EldritchState, Game
 
 
 class DrawForm(forms.Form):
@@ -46,7 +44,7 @@ EMPTY = gettext_lazy(
 )
 
 
-def resolve_draw(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_draw(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     game = game_of(state)
     try:
         return {"colour": mythos.pick(game["deck"], rng), "recorded": False}
@@ -54,11 +52,11 @@ def resolve_draw(state: State, data_: Payload, rng: random.Random) -> Payload:
         raise CommandError(str(EMPTY)) from None
 
 
-def resolve_record(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_record(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     return {"colour": data_["colour"], "recorded": True}
 
 
-def apply_draw(state: State, payload: Payload) -> None:
+def apply_draw(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "colour")
     colour = need_choice(payload, "colour", data.COLOURS)
     recorded = need_bool(payload, "recorded")
@@ -93,19 +91,18 @@ def describe_draw(payload: Payload) -> str:
     return _("Mythos card drawn: %(colour)s") % {"colour": colour}
 
 
-def deck_view(game: Game) -> dict[str, Any]:
+def deck_view(game: Game) -> dict[str, object]:
     deck = game["deck"]
     current = mythos.current_stage(deck)
     stages = [
         {
             "label": data.STAGE_LABELS[i],
             "built": [
-                {"colour": c, "label": label, "count": game["built"][i][n]}
-                for n, (c, label) in enumerate(data.COLOURS.items())
+                {"colour": c, "label": data.COLOURS[c], "count": game["built"][i][n]}
+                for n, c in enumerate(mythos.COLOURS)
             ],
             "left": [
-                {"colour": c, "label": label, "count": stage[c]}  # type: ignore[literal-required]
-                for c, label in data.COLOURS.items()
+                {"colour": c, "label": data.COLOURS[c], "count": stage[c]} for c in mythos.COLOURS
             ],
             "total": mythos.left(stage),
             "current": i == current,
@@ -118,8 +115,12 @@ def deck_view(game: Game) -> dict[str, Any]:
         "stages": stages,
         # The same counts by colour, a row each (the table display's narrower table).
         "colours_left": [
-            {"colour": c, "label": label, "counts": [stage[c] for stage in deck["stages"]]}  # type: ignore[literal-required]
-            for c, label in data.COLOURS.items()
+            {
+                "colour": c,
+                "label": data.COLOURS[c],
+                "counts": [stage[c] for stage in deck["stages"]],
+            }
+            for c in mythos.COLOURS
         ],
         "cards_left": mythos.cards_left(deck),
         "empty": current is None,
@@ -137,7 +138,7 @@ def deck_view(game: Game) -> dict[str, Any]:
     }
 
 
-def icons(game: Game) -> list[dict[str, Any]]:
+def icons(game: Game) -> list[dict[str, object]]:
     """The mythos icons in the order they resolve, with this player count's numbers."""
     ref = game["reference"]
     return [
@@ -150,18 +151,19 @@ def icons(game: Game) -> list[dict[str, Any]]:
     ]
 
 
-def surge(game: Game) -> dict[str, Any]:
+def surge(game: Game) -> dict[str, object]:
     """A surge at each gate of the omen's colour; with none open, one gate spawns [001:468]."""
     colour = omen_colour(game)
     gates = game["gates"][colour]
-    words = {"n": game["reference"]["monster_surge"], "colour": data.GATE_COLOURS[colour]}
+    n = game["reference"]["monster_surge"]
+    words = {"n": n, "colour": data.GATE_COLOURS[colour]}
     if not gates:
         label = _("Monster surge: no %(colour)s gate is open: spawn 1 gate instead.") % words
     else:
         label = ngettext(
             "Monster surge: %(n)d monster at each %(colour)s gate (%(gates)d open)",
             "Monster surge: %(n)d monsters at each %(colour)s gate (%(gates)d open)",
-            words["n"],
+            n,
         ) % {**words, "gates": gates}
     return {"key": "surge", "label": label}
 

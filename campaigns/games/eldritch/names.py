@@ -14,18 +14,28 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from django import forms
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, State, need_str
+from campaigns.commands import Command, CommandError, Payload, need_str
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS
+from campaigns.games.eldritch.state import EldritchState
 
-PRINTED: dict[str, Any] = json.loads((Path(__file__).with_name("names.json")).read_text("utf-8"))
+
+class Printed(TypedDict):
+    """names.json: by our data's name, the names editions print, by language ("ja", …), with
+    their sources (its `_about` aside)."""
+
+    ancient_ones: dict[str, dict[str, object]]
+    investigators: dict[str, dict[str, object]]
+
+
+PRINTED: Printed = json.loads((Path(__file__).with_name("names.json")).read_text("utf-8"))
 MAX_NAMES = 500
 
 
@@ -43,27 +53,27 @@ def printed(key: str) -> str:
     return str(entry.get(language()) or key)
 
 
-def own(state: State) -> dict[str, str]:
+def own(state: EldritchState) -> dict[str, str]:
     names = state.get("names")
     return names if isinstance(names, dict) else {}
 
 
-def shown(state: State, key: str) -> str:
+def shown(state: EldritchState, key: str) -> str:
     """The name on the page: the group's own, else the reader's edition's, else the key."""
     return own(state).get(key) or printed(key)
 
 
-def shower(state: State) -> Callable[[str], str]:
+def shower(state: EldritchState) -> Callable[[str], str]:
     return lambda key: shown(state, key)
 
 
-def for_history(state: State, key: str) -> str:
+def for_history(state: EldritchState, key: str) -> str:
     """The name an event stores for the history: the group's own, else the key (the history
     is read in every language, so not one reader's edition)."""
     return own(state).get(key) or key
 
 
-def known(state: State) -> list[str]:
+def known(state: EldritchState) -> list[str]:
     """Every Ancient One and investigator of the campaign: this game's and the logged ones'."""
     keys: list[str] = []
     game = state.get("game")
@@ -79,14 +89,14 @@ def normal(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def resolve_rename(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_rename(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     payload = dict(data_)
     key = payload.get("key")
     payload["old"] = for_history(state, key) if isinstance(key, str) else ""
     return payload
 
 
-def apply_rename(state: State, payload: Payload) -> None:
+def apply_rename(state: EldritchState, payload: Payload) -> None:
     """Only the name: the Ancient One's doom and deck and the investigator's health, sanity
     and skills stay the data's, found by the key."""
     key = need_str(payload, "key", data.NAME_LENGTH)

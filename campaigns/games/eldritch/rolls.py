@@ -5,18 +5,28 @@ exact chance of at least k successes (rules.md §3b; the die faces are [EXTERNAL
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import Command, CommandError, Payload, State, need_int, next_id
+from campaigns.commands import (
+    Command,
+    CommandError,
+    Payload,
+    need_choice,
+    need_int,
+    need_opt_int,
+    next_id,
+)
 from campaigns.engines import dice
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS, game_of, number_field
-from campaigns.games.eldritch.state import Game, Roll
+from campaigns.games.eldritch.state import EldritchState, Game, Roll
 
 BONUS = {
     "normal": (5, gettext_lazy("Normal (5–6)")),
@@ -40,22 +50,22 @@ class RerollForm(forms.Form):
     roll = forms.IntegerField(widget=forms.HiddenInput)
 
 
-def resolve_roll(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_roll(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     game = game_of(state, "dice")
-    who = data_.get("investigator")
+    who = need_opt_int(data_, "investigator")
     name = next((p["name"] for p in game["investigators"] if p["id"] == who), "")
     if who is not None and not name:
         raise CommandError(_("That investigator is not in this game."), "investigator")
     return {
-        "dice": data_["dice"],
-        "success_on": BONUS[data_["bonus"]][0],
+        "dice": need_int(data_, "dice", 1, data.MAX_DICE),
+        "success_on": BONUS[need_choice(data_, "bonus", BONUS)][0],
         "investigator": who,
         "who": name,
-        "faces": dice.roll(data_["dice"], rng),
+        "faces": dice.roll(need_int(data_, "dice", 1, data.MAX_DICE), rng),
     }
 
 
-def apply_roll(state: State, payload: Payload) -> None:
+def apply_roll(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "dice")
     count = need_int(payload, "dice", 1, data.MAX_DICE)
     faces = payload.get("faces")
@@ -64,7 +74,7 @@ def apply_roll(state: State, payload: Payload) -> None:
     for face in faces:
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
             raise CommandError(_("The roll does not fit."), "dice")
-    who = payload.get("investigator")
+    who = need_opt_int(payload, "investigator")
     if who is not None and not any(p["id"] == who for p in game["investigators"]):
         raise CommandError(_("That investigator is not in this game."), "investigator")
     game["rolls"].append(
@@ -80,7 +90,7 @@ def apply_roll(state: State, payload: Payload) -> None:
 
 
 def describe_roll(payload: Payload) -> str:
-    faces: list[Any] = payload.get("faces") or []
+    faces = payload.get("faces")
     faces = faces if isinstance(faces, list) else []
     on = payload.get("success_on")
     on = on if isinstance(on, int) else 5
@@ -102,7 +112,7 @@ def the_roll(game: Game, payload: Payload) -> Roll:
     raise CommandError(_("That roll is not in this game."), "roll")
 
 
-def resolve_reroll(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_reroll(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     roll = the_roll(game_of(state, "roll"), data_)
     try:
         die, after = dice.reroll_one(roll["faces"], roll["success_on"], rng)
@@ -111,7 +121,7 @@ def resolve_reroll(state: State, data_: Payload, rng: random.Random) -> Payload:
     return {"roll": roll["id"], "die": die, "after": after}
 
 
-def apply_reroll(state: State, payload: Payload) -> None:
+def apply_reroll(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "roll")
     roll = the_roll(game, payload)
     die = need_int(payload, "die", 0, len(roll["faces"]) - 1)
@@ -139,7 +149,7 @@ def percent(chance: Fraction) -> str:
     return f"{float(chance) * 100:.1f} %"
 
 
-def odds_table(count: int, success_on: int, clues: int) -> list[dict[str, Any]]:
+def odds_table(count: int, success_on: int, clues: int) -> list[dict[str, object]]:
     clues = max(0, min(clues, data.MAX_DICE))
     return [
         {
@@ -151,9 +161,26 @@ def odds_table(count: int, success_on: int, clues: int) -> list[dict[str, Any]]:
     ]
 
 
-def rolls_view(game: Game, query: Any) -> dict[str, Any]:
+class ShownRoll(Roll):
+    """The last roll as the page shows it."""
+
+    successes: int
+    dice: list[dict[str, object]]
+    can_reroll: bool
+    clues: int | None
+    odds: list[dict[str, object]]
+
+
+class RollsView(TypedDict):
+    last_roll: ShownRoll | None
+    asked: dict[str, object] | None  # the odds asked for: dice, clues, rows
+    bonus_choices: Mapping[str, tuple[int, StrOrPromise]]
+    query: dict[str, str]
+
+
+def rolls_view(game: Game, query: Mapping[str, str]) -> RollsView:
     last = game["rolls"][-1] if game["rolls"] else None
-    shown = None
+    shown: ShownRoll | None = None
     if last is not None:
         person = next((p for p in game["investigators"] if p["id"] == last["investigator"]), None)
         clues = person["clues"] if person else 0
@@ -166,7 +193,7 @@ def rolls_view(game: Game, query: Any) -> dict[str, Any]:
             "clues": clues if person else None,
             "odds": odds_table(len(last["faces"]), last["success_on"], clues),
         }
-    asked = None
+    asked: dict[str, object] | None = None
     try:
         count = int(query.get("dice", ""))
         clues = int(query.get("clues", "0") or 0)

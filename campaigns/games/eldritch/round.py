@@ -4,17 +4,18 @@ mythos card could be drawn (rules.md §3c, §3d; the phase order is [EXTERNAL �
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import Command, CommandError, Payload, State, need_choice
+from campaigns.commands import Command, CommandError, Payload, need_choice
 from campaigns.engines import mythos
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, game_of, investigator, named, who
-from campaigns.games.eldritch.state import Game
+from campaigns.games.eldritch.state import EldritchState, Game
 from campaigns.words import joined
 
 
@@ -34,7 +35,7 @@ def deck_out(game: Game) -> bool:
     return game["phase"] == "mythos" and not drew and mythos.cards_left(game["deck"]) == 0
 
 
-def apply_phase(state: State, payload: Payload) -> None:
+def apply_phase(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "phase")
     if need_choice(payload, "phase", data.PHASES) != game["phase"]:
         raise CommandError(_("The round has moved on meanwhile: here is where it is."), "phase")
@@ -66,7 +67,7 @@ def describe_phase(payload: Payload) -> str:
     return _("%(phase)s ended") % {"phase": data.PHASES.get(str(payload.get("phase")), "?")}
 
 
-def apply_lead(state: State, payload: Payload) -> None:
+def apply_lead(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "investigator")
     person = investigator(game, payload)
     if person["status"] not in ("normal", "delayed"):
@@ -74,7 +75,15 @@ def apply_lead(state: State, payload: Payload) -> None:
     game["lead"] = person["id"]
 
 
-def round_view(game: Game) -> dict[str, Any]:
+class RoundView(TypedDict):
+    phase_label: StrOrPromise
+    phases: list[dict[str, object]]
+    deck_out: bool
+    lead_name: str
+    lead_choices: list[tuple[int, str]]  # (id, name) of who may lead
+
+
+def round_view(game: Game) -> RoundView:
     return {
         "phase_label": data.PHASES[game["phase"]],
         "phases": [

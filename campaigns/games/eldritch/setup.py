@@ -14,18 +14,19 @@ from typing import Any
 
 from django import forms
 from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import Command, CommandError, Payload, State
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.engines import mythos
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, new_investigator, number_field
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 
-def ancient_one_choices() -> list[tuple[str, Any]]:
+def ancient_one_choices() -> list[tuple[str, StrOrPromise]]:
     """By name as the reader's edition prints it, where a source gives one (names.py)."""
     return [(name, names.printed(name)) for name in data.ANCIENT_ONES] + [
         (data.CUSTOM, gettext_lazy("Another (typed below)"))
@@ -51,7 +52,7 @@ class SetupForm(forms.Form):
 
     template_name_p = "games/eldritch/setup-fields.html"
 
-    def as_p(self) -> str:
+    def as_p(self) -> SafeString:
         # The project's templates, not the form renderer's (which sees only the apps' ones).
         return mark_safe(render_to_string(self.template_name_p, {"form": self}))
 
@@ -115,11 +116,11 @@ class SetupForm(forms.Form):
                 required=False,
             )
 
-    def investigator_fields(self) -> list[Any]:
+    def investigator_fields(self) -> list[forms.BoundField]:
         return [self[f"investigator_{n}"] for n in range(1, data.MAX_PLAYERS + 1)]
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
         if self.errors:
             return cleaned
         try:
@@ -139,7 +140,7 @@ def parse_deck(text: str) -> list[list[int]]:
     return [[int(n) for n in s] for s in stages]
 
 
-def parse_typed(text: str) -> list[dict[str, Any]]:
+def parse_typed(text: str) -> list[dict[str, object]]:
     found = []
     for line in text.splitlines():
         if not line.strip():
@@ -157,7 +158,7 @@ def parse_typed(text: str) -> list[dict[str, Any]]:
     return found
 
 
-def setup_of(cleaned: dict[str, Any]) -> dict[str, Any]:
+def setup_of(cleaned: dict[str, Any]) -> dict[str, object]:
     """The plain set-up a game starts from, from the form's cleaned data."""
     name = cleaned.get("ancient_one")
     if name == data.CUSTOM:
@@ -217,22 +218,25 @@ def setup_of(cleaned: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def need(value: Any, kind: type, lo: int = 0, hi: int = 10**6) -> Any:
-    ok = isinstance(value, kind) and not isinstance(value, bool)
-    if ok and kind is int:
-        ok = lo <= value <= hi
-    if ok and kind is str:
-        ok = 0 < len(value.strip()) <= data.NAME_LENGTH
-    if not ok:
+def need_number(value: object, lo: int, hi: int) -> int:
+    """A whole number of a set-up (it may come from a file), from `lo` to `hi`."""
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         raise CommandError(_("The set-up does not fit this game."))
     return value
 
 
-def new_game(setup: Any, state: State | None = None) -> Game:
+def need_name(value: object) -> str:
+    """A name of a set-up (it may come from a file): not blank, not too long."""
+    if not isinstance(value, str) or not 0 < len(value.strip()) <= data.NAME_LENGTH:
+        raise CommandError(_("The set-up does not fit this game."))
+    return value
+
+
+def new_game(setup: object, state: EldritchState | None = None) -> Game:
     """A game on the table from a plain set-up, checked again (it may come from a file)."""
     if not isinstance(setup, dict) or not isinstance(setup.get("investigators"), list):
         raise CommandError(_("The set-up does not fit this game."))
-    players = need(setup.get("players"), int, data.MIN_PLAYERS, data.MAX_PLAYERS)
+    players = need_number(setup.get("players"), data.MIN_PLAYERS, data.MAX_PLAYERS)
     people = setup["investigators"]
     difficulties = {**data.DIFFICULTIES, **data.EARLIER_DIFFICULTIES}
     if len(people) != players or setup.get("difficulty") not in difficulties:
@@ -242,10 +246,10 @@ def new_game(setup: Any, state: State | None = None) -> Game:
     if awakening not in data.AWAKENINGS:
         raise CommandError(_("The set-up does not fit this game."))
     try:
-        deck = mythos.build(setup.get("deck"))  # type: ignore[arg-type]
+        deck = mythos.build(setup.get("deck"))
     except (mythos.DeckError, TypeError):
         raise CommandError(_("The set-up does not fit this game.")) from None
-    doom = need(setup.get("starting_doom"), int, 1, 30)
+    doom = need_number(setup.get("starting_doom"), 1, 30)
     investigators: list[Investigator] = []
     for number, person in enumerate(people, start=1):
         if not isinstance(person, dict):
@@ -257,17 +261,17 @@ def new_game(setup: Any, state: State | None = None) -> Game:
             or not all(isinstance(v, int) and 0 <= v <= 9 for v in skills.values())
         ):
             raise CommandError(_("The set-up does not fit this game."))
-        health = need(person.get("health"), int, 1, 20)
-        sanity = need(person.get("sanity"), int, 1, 20)
-        name = need(person.get("name"), str)
+        health = need_number(person.get("health"), 1, 20)
+        sanity = need_number(person.get("sanity"), 1, 20)
+        name = need_name(person.get("name"))
         investigators.append(new_investigator(number, name, health, sanity, skills))
     return {
-        "ancient_one": need(setup.get("ancient_one"), str),
+        "ancient_one": need_name(setup.get("ancient_one")),
         "starting_doom": doom,
         "players": players,
         "difficulty": setup["difficulty"],
-        "reference": data.reference(players),  # type: ignore[typeddict-item]
-        "built": [list(s) for s in setup["deck"]],
+        "reference": data.reference(players),
+        "built": [[s["green"], s["yellow"], s["blue"]] for s in deck["stages"]],
         "deck": deck,
         "doom": doom,
         "awakened": False,
@@ -275,7 +279,7 @@ def new_game(setup: Any, state: State | None = None) -> Game:
         "omen": 0,
         "gates": {colour: 0 for colour in data.GATE_COLOURS},
         "mysteries": {
-            "to_win": need(setup.get("mysteries"), int, 1, 9),
+            "to_win": need_number(setup.get("mysteries"), 1, 9),
             "solved": 0,
             "current": "",
             "tokens": 0,
@@ -292,25 +296,16 @@ def new_game(setup: Any, state: State | None = None) -> Game:
     }
 
 
-def initial_state(setup: dict[str, Any]) -> State:
+def initial_state(setup: Payload) -> EldritchState:
     """The state before any event: the first game on the table, no game logged yet."""
     if not isinstance(setup, dict):
         raise CommandError(_("The set-up does not fit this game."))
     game = new_game(setup.get("game"))
-    state: EldritchState = {
-        "name": "",
-        "archived": False,
-        "next_id": 100,
-        "game": game,
-        "games": [],
-        "pick": None,
-    }
-    plain: State = dict(state)
-    del plain["name"], plain["archived"]  # the campaign adds them
-    return plain
+    # No name nor archived flag: the campaign adds them.
+    return {"next_id": 100, "game": game, "games": [], "pick": None}
 
 
-def resolve_start(state: State, data_: Payload, rng: random.Random) -> Payload:
+def resolve_start(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     payload = {"game": data_["game"]}
     ancient = data_["game"].get("ancient_one") if isinstance(data_["game"], dict) else None
     if isinstance(ancient, str) and names.for_history(state, ancient) != ancient:
@@ -318,7 +313,7 @@ def resolve_start(state: State, data_: Payload, rng: random.Random) -> Payload:
     return payload
 
 
-def apply_start(state: State, payload: Payload) -> None:
+def apply_start(state: EldritchState, payload: Payload) -> None:
     state["game"] = new_game(payload.get("game"))
 
 

@@ -112,15 +112,19 @@ class Pick(TypedDict):
     expansions: list[str]
 
 
-class GroupNames(TypedDict, total=False):
+class Named(TypedDict, total=False):
+    # Set by the site when the campaign is made (an initial state has neither).
+    name: str
+    archived: bool
+
+
+class GroupNames(Named, total=False):
     # Not there before the first name (names.py). A base with total=False, as NotRequired under
     # `from __future__ import annotations` reads as required at run time.
     names: dict[str, str]  # the group's own names, by our data's
 
 
 class EldritchState(GroupNames):
-    name: str
-    archived: bool
     next_id: int
     game: Game | None
     games: list[LoggedGame]

@@ -11,15 +11,16 @@ holds the facts, ``context`` joins what the pages show. The rules themselves are
 
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.games.base import Page, own_game
+from campaigns.games.base import Game, Page, own_game
 from campaigns.games.noir import actions, columns, endphase, log, piles, triggers
 from campaigns.games.noir.context import context
 from campaigns.games.noir.setup import SetupForm, initial_state
+from campaigns.games.noir.state import NoirState
 
 # The feature modules, in the order their commands are registered.
 FEATURES = (actions, triggers, columns, piles, endphase, log)
 
-GAME = own_game(
+GAME: Game[NoirState] = own_game(
     "noir",
     FEATURES,
     name=_("Arkham Noir"),

@@ -8,12 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.forms.renderers import BaseRenderer
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, Payload, State, need_int
+from campaigns.commands import Command, Payload, need_int
 from campaigns.engines import noir
 from campaigns.games.noir.common import MOST_TYPES, HourglassField, change, column_id, flag
+from campaigns.games.noir.state import NoirState
 
 # Every action redraws the whole table: piles, columns, what comes next.
 TABLE = ("noir-now", "noir-columns", "noir-piles")
@@ -23,8 +26,14 @@ class ChosenBy(forms.Widget):
     """A field whose value is the submit button pressed (one button per case column): the
     template draws the buttons, so the widget itself draws nothing."""
 
-    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> str:
-        return ""
+    def render(
+        self,
+        name: str,
+        value: object,
+        attrs: dict[str, object] | None = None,
+        renderer: BaseRenderer | None = None,
+    ) -> SafeString:
+        return SafeString()
 
 
 class ColumnChoice(forms.IntegerField):
@@ -91,23 +100,23 @@ def card(payload: Payload) -> noir.Card:
     }
 
 
-def apply_take(state: State, payload: Payload) -> None:
+def apply_take(state: NoirState, payload: Payload) -> None:
     change(state, noir.take_into_hand)
 
 
-def apply_play(state: State, payload: Payload) -> None:
+def apply_play(state: NoirState, payload: Payload) -> None:
     change(state, noir.play_card, card(payload))
 
 
-def apply_hand_play(state: State, payload: Payload) -> None:
+def apply_hand_play(state: NoirState, payload: Payload) -> None:
     change(state, noir.play_from_hand, card(payload), flag(payload, "taken_hourglass"))
 
 
-def apply_close(state: State, payload: Payload) -> None:
+def apply_close(state: NoirState, payload: Payload) -> None:
     change(state, noir.close_case, column_id(payload), flag(payload, "taken_hourglass"))
 
 
-def apply_pass(state: State, payload: Payload) -> None:
+def apply_pass(state: NoirState, payload: Payload) -> None:
     change(state, noir.pass_turn, flag(payload, "taken_hourglass"))
 
 

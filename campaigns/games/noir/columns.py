@@ -5,13 +5,11 @@ key, and the clue types present; when it can be closed and when its puzzle piece
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, Payload, State, need_choice, need_int, need_str
+from campaigns.commands import Command, Payload, need_choice, need_int, need_str, said_int
 from campaigns.engines import noir
 from campaigns.engines import noir_corrections as corrections
 from campaigns.games.noir import data
@@ -26,6 +24,7 @@ from campaigns.games.noir.common import (
     flag,
     hidden_choice,
 )
+from campaigns.games.noir.state import NoirState
 
 VICTIM_NAME = 60
 
@@ -70,12 +69,12 @@ class PuzzleForm(forms.Form):
     delta = DeltaField()
 
 
-def apply_victim(state: State, payload: Payload) -> None:
+def apply_victim(state: NoirState, payload: Payload) -> None:
     name = need_str(payload, "name", VICTIM_NAME, blank=True)
     change(state, corrections.name_victim, column_id(payload), name)
 
 
-def apply_count(state: State, payload: Payload) -> None:
+def apply_count(state: NoirState, payload: Payload) -> None:
     count = need_choice(payload, "count", noir.COLUMN_COUNTS)
     change(
         state,
@@ -86,17 +85,17 @@ def apply_count(state: State, payload: Payload) -> None:
     )
 
 
-def apply_flag(state: State, payload: Payload) -> None:
+def apply_flag(state: NoirState, payload: Payload) -> None:
     mark = need_choice(payload, "flag", noir.COLUMN_FLAGS)
     change(state, corrections.set_flag, column_id(payload), mark, flag(payload, "on"))
 
 
-def apply_type(state: State, payload: Payload) -> None:
+def apply_type(state: NoirState, payload: Payload) -> None:
     clue_type = need_int(payload, "type", 1, MOST_TYPES)
     change(state, corrections.set_type, column_id(payload), clue_type, flag(payload, "present"))
 
 
-def apply_puzzle(state: State, payload: Payload) -> None:
+def apply_puzzle(state: NoirState, payload: Payload) -> None:
     clue_type = need_int(payload, "type", 1, MOST_TYPES)
     change(
         state,
@@ -107,7 +106,7 @@ def apply_puzzle(state: State, payload: Payload) -> None:
     )
 
 
-def column_view(play: noir.Play, column: noir.Column, number: int) -> dict[str, Any]:
+def column_view(play: noir.Play, column: noir.Column, number: int) -> dict[str, object]:
     present = set(column["types"])
     puzzles = column["puzzles"]
     return {
@@ -122,12 +121,12 @@ def column_view(play: noir.Play, column: noir.Column, number: int) -> dict[str, 
         "next_sanity": noir.sanity_check_due(column["cards"]),
         "storm_next": noir.storm_rules(play) and column["hourglasses"] == noir.STORM_AT - 1,
         "counts": [
-            {"key": key, "label": label, "value": column[key]}  # type: ignore[literal-required]
-            for key, label in data.COLUMN_COUNTS.items()
+            {"key": key, "label": data.COLUMN_COUNTS[key], "value": column[key]}
+            for key in noir.COLUMN_COUNTS
         ],
         "flags": [
-            {"key": key, "label": label, "on": column[key]}  # type: ignore[literal-required]
-            for key, label in data.COLUMN_FLAGS.items()
+            {"key": key, "label": data.COLUMN_FLAGS[key], "on": column[key]}
+            for key in noir.COLUMN_FLAGS
             if noir.storm_rules(play) or key == "master_key"
         ],
         "types": [
@@ -138,7 +137,7 @@ def column_view(play: noir.Play, column: noir.Column, number: int) -> dict[str, 
     }
 
 
-def columns_view(state: State) -> list[dict[str, Any]]:
+def columns_view(state: NoirState) -> list[dict[str, object]]:
     play = state["play"]
     return [column_view(play, c, n) for n, c in enumerate(play["columns"], start=1)]
 
@@ -173,7 +172,7 @@ COMMANDS = (
             _("%(count)s %(delta)s in a case")
             % {
                 "count": data.COLUMN_COUNTS.get(str(p.get("count")), "?"),
-                "delta": "+1" if p.get("delta", 0) > 0 else "−1",
+                "delta": "+1" if said_int(p, "delta") > 0 else "−1",
             }
         ),
         regions=TABLE,
@@ -187,7 +186,7 @@ COMMANDS = (
         lambda p: (
             (
                 _("A puzzle-piece card of type %(n)s +1")
-                if p.get("delta", 0) > 0
+                if said_int(p, "delta") > 0
                 else _("A puzzle-piece card of type %(n)s −1")
             )
             % {"n": p.get("type")}

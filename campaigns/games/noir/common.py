@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, cast
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import CommandError, Payload, State, need_int
+from campaigns.commands import CommandError, Payload, need_int
 from campaigns.engines import noir
 from campaigns.games.noir.state import NoirState
 
 
-def noir_state(state: State) -> NoirState:
-    return cast(NoirState, state)
-
-
-def change(state: State, step: Callable[..., noir.Play], *args: Any) -> None:
+def change(state: NoirState, step: Callable[..., noir.Play], *args: object) -> None:
     """Run one engine change on the play, turning its refusal into the user's message."""
     try:
         state["play"] = step(state["play"], *args)
@@ -27,7 +24,7 @@ def change(state: State, step: Callable[..., noir.Play], *args: Any) -> None:
 
 
 def either(
-    key: str, yes: str, no: str, fill: Callable[[Payload], dict[str, Any]] | None = None
+    key: str, yes: str, no: str, fill: Callable[[Payload], Payload] | None = None
 ) -> Callable[[Payload], str]:
     """A history line: msgid `yes`, or `no` when the payload's `key` is off (both gettext_noop'd),
     filled with `fill(payload)`."""
@@ -46,7 +43,7 @@ def flag(payload: Payload, key: str) -> bool:
     return value
 
 
-def hidden_choice(label: Any, choices: dict[str, Any]) -> forms.ChoiceField:
+def hidden_choice(label: StrOrPromise, choices: Mapping[str, StrOrPromise]) -> forms.ChoiceField:
     """One of `choices`, set by the button tapped (a hidden input in the button's form)."""
     return forms.ChoiceField(label=label, choices=list(choices.items()), widget=forms.HiddenInput)
 

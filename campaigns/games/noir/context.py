@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from campaigns.commands import State
 from campaigns.engines import noir
 from campaigns.games.base import Viewing
 from campaigns.games.noir import data
 from campaigns.games.noir.columns import columns_view
 from campaigns.games.noir.log import log_view
 from campaigns.games.noir.piles import big_picture_view, piles_view
+from campaigns.games.noir.state import NoirState
 
 
-def end_phase_view(play: noir.Play, win_rule: str) -> list[dict[str, Any]]:
+def end_phase_view(play: noir.Play, win_rule: str) -> list[dict[str, object]]:
     """The four steps with the numbers each looks at, and which is next."""
     scored = len(set(play["big_picture"])) if win_rule == "distinct" else len(play["big_picture"])
     numbers = {
@@ -40,7 +38,9 @@ def end_phase_view(play: noir.Play, win_rule: str) -> list[dict[str, Any]]:
     return steps
 
 
-def context(campaign: Any, state: State, viewing: Viewing | None = None) -> dict[str, Any]:
+def context(
+    campaign: object, state: NoirState, viewing: Viewing | None = None
+) -> dict[str, object]:
     if "play" not in state:
         return {}
     viewing = viewing or Viewing()

@@ -15,12 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, Payload, State, need_choice, need_date, next_id
+from campaigns.commands import Command, Payload, need_choice, need_date, next_id
 from campaigns.engines import noir
 from campaigns.games.noir import data
 from campaigns.games.noir.actions import TABLE
 from campaigns.games.noir.common import change
-from campaigns.games.noir.state import LogEntry
+from campaigns.games.noir.state import LogEntry, NoirState
 
 
 class EndStepForm(forms.Form):
@@ -43,11 +43,11 @@ class WinRuleForm(forms.Form):
     )
 
 
-def dated(state: State, values: Payload, rng: random.Random) -> Payload:
+def dated(state: NoirState, values: Payload, rng: random.Random) -> Payload:
     return {**values, "date": timezone.localdate().isoformat()}
 
 
-def log_if_over(state: State, payload: Payload) -> None:
+def log_if_over(state: NoirState, payload: Payload) -> None:
     play = state["play"]
     if not play["result"]:
         return
@@ -66,18 +66,18 @@ def log_if_over(state: State, payload: Payload) -> None:
     state["log"] = [*state["log"], entry]
 
 
-def apply_end_step(state: State, payload: Payload) -> None:
+def apply_end_step(state: NoirState, payload: Payload) -> None:
     step = need_choice(payload, "step", noir.END_STEPS)
     change(state, noir.end_step, step, state["win_rule"])
     log_if_over(state, payload)
 
 
-def apply_ran_out(state: State, payload: Payload) -> None:
+def apply_ran_out(state: NoirState, payload: Payload) -> None:
     change(state, noir.clue_deck_ran_out)
     log_if_over(state, payload)
 
 
-def apply_win_rule(state: State, payload: Payload) -> None:
+def apply_win_rule(state: NoirState, payload: Payload) -> None:
     state["win_rule"] = need_choice(payload, "win_rule", noir.WIN_RULES)
 
 

@@ -4,23 +4,22 @@ and starting the next case once one is over."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.utils.translation import gettext as _
 
-from campaigns.commands import Command, CommandError, Payload, State, need_choice, need_int
+from campaigns.commands import Command, CommandError, Payload, need_choice, need_int
 from campaigns.engines import noir
 from campaigns.games.noir import data
 from campaigns.games.noir.actions import TABLE
 from campaigns.games.noir.common import MOST_TYPES
 from campaigns.games.noir.setup import CaseFields
+from campaigns.games.noir.state import NoirState
 
 
 class NewCaseForm(CaseFields):
     pass
 
 
-def apply_new(state: State, payload: Payload) -> None:
+def apply_new(state: NoirState, payload: Payload) -> None:
     if not state["play"]["result"]:
         raise CommandError(_("Finish this case first: it is still being played."), "case")
     case = need_choice(payload, "case", noir.CASES)
@@ -28,7 +27,7 @@ def apply_new(state: State, payload: Payload) -> None:
     state["play"] = noir.new_play(case, types)
 
 
-def log_view(state: State) -> dict[str, Any]:
+def log_view(state: NoirState) -> dict[str, object]:
     rows = [
         {
             **entry,

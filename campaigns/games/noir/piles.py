@@ -4,18 +4,17 @@ and the formula cards gained, each a stepper the player corrects from the table.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, Payload, State, need_choice, need_int
+from campaigns.commands import Command, Payload, need_choice, need_int, said_int
 from campaigns.engines import noir
 from campaigns.engines import noir_corrections as corrections
 from campaigns.games.noir import data
 from campaigns.games.noir.actions import TABLE
 from campaigns.games.noir.common import MOST_TYPES, DeltaField, change
+from campaigns.games.noir.state import NoirState
 
 
 class PileForm(forms.Form):
@@ -32,40 +31,41 @@ class BigPictureForm(forms.Form):
     delta = DeltaField()
 
 
-def apply_big_picture(state: State, payload: Payload) -> None:
+def apply_big_picture(state: NoirState, payload: Payload) -> None:
     clue_type = need_int(payload, "type", 1, MOST_TYPES)
     change(state, corrections.adjust_big_picture, clue_type, need_int(payload, "delta", -1, 1))
 
 
 def describe_big_picture(p: Payload) -> str:
     words = {"n": p.get("type", "?")}
-    if p.get("delta", 0) > 0:
+    if said_int(p, "delta") > 0:
         return _("The Big Picture: a puzzle-piece card of type %(n)s +1") % words
     return _("The Big Picture: a puzzle-piece card of type %(n)s −1") % words
 
 
-def big_picture_view(state: State) -> list[dict[str, Any]]:
+def big_picture_view(state: NoirState) -> list[dict[str, object]]:
     play = state["play"]
     return [
         {"n": n, "count": play["big_picture"].count(n)} for n in range(1, play["clue_types"] + 1)
     ]
 
 
-def apply_pile(state: State, payload: Payload) -> None:
+def apply_pile(state: NoirState, payload: Payload) -> None:
     pile = need_choice(payload, "pile", noir.PILES)
     change(state, corrections.adjust_pile, pile, need_int(payload, "delta", -1, 1))
 
 
 def describe_pile(p: Payload) -> str:
     words = {"pile": data.PILES.get(str(p.get("pile")), "?")}
-    return (_("%(pile)s +1") if p.get("delta", 0) > 0 else _("%(pile)s −1")) % words
+    return (_("%(pile)s +1") if said_int(p, "delta") > 0 else _("%(pile)s −1")) % words
 
 
-def piles_view(state: State) -> list[dict[str, Any]]:
+def piles_view(state: NoirState) -> list[dict[str, object]]:
     play = state["play"]
     storm = noir.storm_rules(play)
-    shown = []
-    for key, label in data.PILES.items():
+    shown: list[dict[str, object]] = []
+    for key in noir.PILES:
+        label = data.PILES[key]
         if key in ("storms_left", "formulas") and not storm:
             continue
         warn = key in ("timeout", "madness") and play[key] >= noir.PILE_LIMIT

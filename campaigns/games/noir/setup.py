@@ -3,13 +3,11 @@ set-up (rules.md §4b, lines 720-726) as its first play."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import CommandError, State
+from campaigns.commands import CommandError, Payload
 from campaigns.engines import noir
 from campaigns.games.noir import data
 from campaigns.games.noir.common import MOST_TYPES
@@ -42,7 +40,7 @@ class SetupForm(CaseFields):
     )
 
 
-def initial_state(setup: dict[str, Any]) -> State:
+def initial_state(setup: Payload) -> NoirState:
     if not isinstance(setup, dict):
         raise CommandError(_("The set-up does not fit this game."))
     case, types, rule = setup.get("case"), setup.get("clue_types"), setup.get("win_rule")
@@ -60,4 +58,4 @@ def initial_state(setup: dict[str, Any]) -> State:
         "play": noir.new_play(str(case), types),
         "log": [],
     }
-    return dict(state)
+    return state

@@ -8,11 +8,12 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import Command, Payload, State, need_choice
+from campaigns.commands import Command, Payload, need_choice
 from campaigns.engines import noir
 from campaigns.games.noir import data
 from campaigns.games.noir.actions import TABLE
 from campaigns.games.noir.common import HourglassField, change, either, flag, hidden_choice
+from campaigns.games.noir.state import NoirState
 
 
 class SanityForm(forms.Form):
@@ -29,16 +30,16 @@ class DiscardForm(forms.Form):
     hourglass = HourglassField(widget=forms.HiddenInput)
 
 
-def apply_sanity(state: State, payload: Payload) -> None:
+def apply_sanity(state: NoirState, payload: Payload) -> None:
     outcome = need_choice(payload, "outcome", noir.SANITY_OUTCOMES)
     change(state, noir.answer_sanity_check, outcome)
 
 
-def apply_storm(state: State, payload: Payload) -> None:
+def apply_storm(state: NoirState, payload: Payload) -> None:
     change(state, noir.draw_storm, flag(payload, "lightning"))
 
 
-def apply_discard(state: State, payload: Payload) -> None:
+def apply_discard(state: NoirState, payload: Payload) -> None:
     change(state, noir.discard_from_hand, flag(payload, "hourglass"))
 
 
