@@ -5,7 +5,7 @@ key without a cast (used by ``noir`` and ``noir_corrections``)."""
 
 from __future__ import annotations
 
-from typing import Literal, TypeIs
+from typing import Literal, TypeIs, get_args
 
 Pile = Literal[
     "victims_left",
@@ -22,20 +22,10 @@ ColumnCount = Literal["cards", "hourglasses", "keys", "keyholes"]
 ColumnFlag = Literal["lightning", "flash", "master_key"]
 SanityOutcome = Literal["madness", "timeout", "discard"]
 
-PILES: tuple[Pile, ...] = (
-    "victims_left",
-    "row",
-    "hand",
-    "discard",
-    "timeout",
-    "madness",
-    "storms_left",
-    "closed",
-    "formulas",
-)
-COLUMN_COUNTS: tuple[ColumnCount, ...] = ("cards", "hourglasses", "keys", "keyholes")
-COLUMN_FLAGS: tuple[ColumnFlag, ...] = ("lightning", "flash", "master_key")
-SANITY_OUTCOMES: tuple[SanityOutcome, ...] = ("madness", "timeout", "discard")
+PILES: tuple[Pile, ...] = get_args(Pile)
+COLUMN_COUNTS: tuple[ColumnCount, ...] = get_args(ColumnCount)
+COLUMN_FLAGS: tuple[ColumnFlag, ...] = get_args(ColumnFlag)
+SANITY_OUTCOMES: tuple[SanityOutcome, ...] = get_args(SanityOutcome)
 
 
 def is_pile(name: str) -> TypeIs[Pile]:

@@ -7,17 +7,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import CommandError, Payload, need_str, next_id
-from campaigns.trackers.base import (
-    MAX_ITEMS,
-    NAME_LENGTH,
-    WHY,
-    ItemForm,
-    TrackerForm,
-    TrackerState,
-    entry,
-    said,
-    tracker,
-)
+from campaigns.trackers import base
+from campaigns.trackers.base import MAX_ITEMS, NAME_LENGTH, WHY, ItemForm, TrackerForm, TrackerState
 
 
 class ListAddForm(TrackerForm):
@@ -44,7 +35,7 @@ class ListRemoveForm(TrackerForm):
 
 
 def apply_list_add(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "list")
+    found = base.tracker(state, payload, "list")
     if len(found["items"]) >= MAX_ITEMS * 4:
         raise CommandError(_("Too many items."), "text")
     found["items"].append(
@@ -59,7 +50,7 @@ def apply_list_add(state: TrackerState, payload: Payload) -> None:
 
 
 def apply_list_remove(state: TrackerState, payload: Payload) -> None:
-    item = entry(tracker(state, payload, "list")["items"], payload)
+    item = base.entry(base.tracker(state, payload, "list")["items"], payload)
     if item["removed"]:
         raise CommandError(_("“%(text)s” is already taken out.") % {"text": item["text"]}, "item")
     item["removed"] = True
@@ -67,21 +58,21 @@ def apply_list_remove(state: TrackerState, payload: Payload) -> None:
 
 
 def apply_list_restore(state: TrackerState, payload: Payload) -> None:
-    item = entry(tracker(state, payload, "list")["items"], payload)
+    item = base.entry(base.tracker(state, payload, "list")["items"], payload)
     if not item["removed"]:
         raise CommandError(_("“%(text)s” is already in the list.") % {"text": item["text"]}, "item")
     item["removed"], item["removed_reason"] = False, ""
 
 
 COMMANDS = (
-    said("list.add", ListAddForm, apply_list_add, gettext_noop("%(name)s: added “%(text)s”")),
-    said(
+    base.said("list.add", ListAddForm, apply_list_add, gettext_noop("%(name)s: added “%(text)s”")),
+    base.said(
         "list.remove",
         ListRemoveForm,
         apply_list_remove,
         gettext_noop("%(name)s: took out “%(label)s”"),
     ),
-    said(
+    base.said(
         "list.restore", ItemForm, apply_list_restore, gettext_noop("%(name)s: restored “%(label)s”")
     ),
 )

@@ -10,16 +10,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_choice,
-    need_int,
-    need_opt_int,
-    need_str,
-    next_id,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.trackers import coin, randomizers, timer, turns
 from campaigns.trackers.base import (
     COUNTER_LIMIT,
@@ -78,8 +70,8 @@ def parse_checklist_line(line: str) -> dict[str, object]:
 
 def add_tracker(state: TrackerState, spec: Payload) -> Tracker:
     """Add one tracker from a spec; setup and the tracker.add command both come here."""
-    kind = need_choice(spec, "kind", KINDS)
-    name = need_str(spec, "name", NAME_LENGTH).strip()
+    kind = commands.need_choice(spec, "kind", KINDS)
+    name = commands.need_str(spec, "name", NAME_LENGTH).strip()
     trackers = state.setdefault("trackers", [])
     if len(trackers) >= MAX_TRACKERS:
         raise CommandError(_("A campaign holds at most %(n)d trackers.") % {"n": MAX_TRACKERS})
@@ -87,7 +79,7 @@ def add_tracker(state: TrackerState, spec: Payload) -> Tracker:
         raise CommandError(
             _("There is already a tracker called “%(name)s”.") % {"name": name}, "name"
         )
-    item = new_tracker(state, next_id(state), kind, name, spec)
+    item = new_tracker(state, commands.next_id(state), kind, name, spec)
     trackers.append(item)
     return item
 
@@ -96,13 +88,13 @@ def new_tracker(state: TrackerState, ident: int, kind: str, name: str, spec: Pay
     # A name the game ships, in English, is read in translation (`shipped`).
     shipped = spec.get("shipped") is True
     if kind == "counter":
-        low, high = need_opt_int(spec, "minimum"), need_opt_int(spec, "maximum")
+        low, high = commands.need_opt_int(spec, "minimum"), commands.need_opt_int(spec, "maximum")
         for bound in (low, high):
             if bound is not None and abs(bound) > COUNTER_LIMIT:
                 raise CommandError(_("Keep counters within a million."), "maximum")
         if low is not None and high is not None and low > high:
             raise CommandError(_("The lowest value is above the highest."), "maximum")
-        start = need_opt_int(spec, "start")
+        start = commands.need_opt_int(spec, "start")
         if start is None:
             start = low if low is not None and low > 0 else 0
             start = min(start, high) if high is not None else start
@@ -124,8 +116,8 @@ def new_tracker(state: TrackerState, ident: int, kind: str, name: str, spec: Pay
             raise CommandError(_("Too many items."), "items")
         items: list[ChecklistItem] = []
         for label in labels:
-            label = need_str({"label": label}, "label", NAME_LENGTH).strip()
-            items.append({"id": next_id(state), "label": label, "done": False})
+            label = commands.need_str({"label": label}, "label", NAME_LENGTH).strip()
+            items.append({"id": commands.next_id(state), "label": label, "done": False})
         checklist: Checklist = {"id": ident, "kind": "checklist", "name": name, "items": items}
         return {**checklist, "shipped": True} if shipped else checklist
     if kind == "list":
@@ -197,7 +189,7 @@ def apply_add_tracker(state: TrackerState, payload: Payload) -> None:
 
 
 def apply_remove_tracker(state: TrackerState, payload: Payload) -> None:
-    tracker_id = need_int(payload, "tracker")
+    tracker_id = commands.need_int(payload, "tracker")
     before = len(state.get("trackers", []))
     state["trackers"] = [t for t in state.get("trackers", []) if t["id"] != tracker_id]
     if len(state["trackers"]) == before:

@@ -7,16 +7,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import CommandError, Payload, need_str, next_id
-from campaigns.trackers.base import (
-    MAX_ITEMS,
-    TEXT_LENGTH,
-    ItemForm,
-    TrackerForm,
-    TrackerState,
-    entry,
-    said,
-    tracker,
-)
+from campaigns.trackers import base
+from campaigns.trackers.base import MAX_ITEMS, TEXT_LENGTH, ItemForm, TrackerForm, TrackerState
 
 
 class NoteForm(TrackerForm):
@@ -28,7 +20,7 @@ class NoteForm(TrackerForm):
 
 
 def apply_note(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "notes")
+    found = base.tracker(state, payload, "notes")
     if len(found["entries"]) >= MAX_ITEMS * 4:
         raise CommandError(_("Too many items."), "text")
     text = need_str(payload, "text", TEXT_LENGTH).strip()
@@ -37,7 +29,7 @@ def apply_note(state: TrackerState, payload: Payload) -> None:
 
 def crossing(crossed: bool):
     def apply(state: TrackerState, payload: Payload) -> None:
-        item = entry(tracker(state, payload, "notes")["entries"], payload)
+        item = base.entry(base.tracker(state, payload, "notes")["entries"], payload)
         if item["crossed"] == crossed:
             message = (
                 _("That note is already crossed out.")
@@ -51,11 +43,11 @@ def crossing(crossed: bool):
 
 
 COMMANDS = (
-    said("notes.add", NoteForm, apply_note, gettext_noop("%(name)s: wrote “%(text)s”")),
-    said(
+    base.said("notes.add", NoteForm, apply_note, gettext_noop("%(name)s: wrote “%(text)s”")),
+    base.said(
         "notes.cross", ItemForm, crossing(True), gettext_noop("%(name)s: crossed out “%(label)s”")
     ),
-    said(
+    base.said(
         "notes.restore", ItemForm, crossing(False), gettext_noop("%(name)s: restored “%(label)s”")
     ),
 )

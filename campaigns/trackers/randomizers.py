@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import CommandError, Payload, need_int, next_id, random_command
 from campaigns.engines import dice
+from campaigns.trackers import base
 from campaigns.trackers.base import (
     FULL_WIDTH,
     MAX_ITEMS,
@@ -22,10 +23,6 @@ from campaigns.trackers.base import (
     NUMBER,
     TrackerForm,
     TrackerState,
-    said,
-    shown,
-    tracker,
-    with_name,
 )
 from campaigns.trackers.types import Cards, Deck, DiceRoller
 
@@ -85,13 +82,13 @@ class RollForm(TrackerForm):
 
 
 def resolve_roll(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
-    payload = with_name("dice")(state, data, rng)
+    payload = base.with_name("dice")(state, data, rng)
     payload["faces"] = dice.roll(need_int(data, "dice", 1, MAX_DICE), rng)
     return payload
 
 
 def apply_roll(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "dice")
+    found = base.tracker(state, payload, "dice")
     count = need_int(payload, "dice", 1, MAX_DICE)
     faces = payload.get("faces")
     if (
@@ -110,14 +107,14 @@ def describe_roll(p: Payload) -> str:
     faces = p.get("faces")
     faces = faces if isinstance(faces, list) else []
     return _("%(name)s: rolled %(faces)s") % {
-        "name": shown(p.get("name")),
+        "name": base.shown(p.get("name")),
         "faces": " ".join(str(f) for f in faces or []),
     }
 
 
 def resolve_draw(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
-    payload = with_name("deck")(state, data, rng)
-    found = tracker(state, payload, "deck")
+    payload = base.with_name("deck")(state, data, rng)
+    found = base.tracker(state, payload, "deck")
     total = sum(c["count"] for c in found["left"])
     if not total:
         raise CommandError(_("The deck is empty."), "tracker")
@@ -131,7 +128,7 @@ def resolve_draw(state: TrackerState, data: Payload, rng: random.Random) -> Payl
 
 
 def apply_draw(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "deck")
+    found = base.tracker(state, payload, "deck")
     name = payload.get("card")
     card = next((c for c in found["left"] if c["name"] == name and c["count"] > 0), None)
     if card is None:
@@ -141,7 +138,7 @@ def apply_draw(state: TrackerState, payload: Payload) -> None:
 
 
 def apply_reset(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "deck")
+    found = base.tracker(state, payload, "deck")
     found["left"] = [Cards(name=c["name"], count=c["count"]) for c in found["cards"]]
     found["drawn"] = []
 
@@ -174,11 +171,11 @@ COMMANDS = (
         apply_draw,
         lambda p: (
             _("%(name)s: drew %(card)s")
-            % {"name": shown(p.get("name")), "card": p.get("card", "?")}
+            % {"name": base.shown(p.get("name")), "card": p.get("card", "?")}
         ),
         resolve_draw,
     ),
-    said(
+    base.said(
         "deck.reset",
         TrackerForm,
         apply_reset,

@@ -16,15 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import Command, CommandError, Payload, need_int, need_str
-from campaigns.trackers.base import (
-    NUMBER,
-    TrackerForm,
-    TrackerState,
-    said,
-    shown,
-    tracker,
-    with_name,
-)
+from campaigns.trackers import base
+from campaigns.trackers.base import NUMBER, TrackerForm, TrackerState
 from campaigns.trackers.types import Timer
 
 SHORTEST, LONGEST = 5, 3600  # seconds
@@ -55,7 +48,7 @@ class StartForm(TrackerForm):
 
 
 def resolve_start(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
-    payload = with_name("timer")(state, data, rng)
+    payload = base.with_name("timer")(state, data, rng)
     payload["started"] = timezone.now().isoformat()
     return payload
 
@@ -75,7 +68,7 @@ def moment(payload: Payload | Timer) -> datetime.datetime:
 
 
 def apply_start(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "timer")
+    found = base.tracker(state, payload, "timer")
     seconds = need_int(payload, "seconds", SHORTEST, LONGEST)
     moment(payload)
     started = need_str(payload, "started", 40)
@@ -83,7 +76,7 @@ def apply_start(state: TrackerState, payload: Payload) -> None:
 
 
 def apply_stop(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "timer")
+    found = base.tracker(state, payload, "timer")
     if found["started"] is None:
         raise CommandError(_("The timer is not running."), "tracker")
     found["started"] = None
@@ -112,9 +105,9 @@ COMMANDS = (
         apply_start,
         lambda p: (
             _("%(name)s: started for %(n)s seconds")
-            % {"name": shown(p.get("name")), "n": p.get("seconds")}
+            % {"name": base.shown(p.get("name")), "n": p.get("seconds")}
         ),
         resolve=resolve_start,
     ),
-    said("timer.stop", TrackerForm, apply_stop, gettext_noop("%(name)s: stopped")),
+    base.said("timer.stop", TrackerForm, apply_stop, gettext_noop("%(name)s: stopped")),
 )

@@ -15,23 +15,10 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_int,
-    need_str,
-    next_id,
-    random_command,
-)
-from campaigns.trackers.base import (
-    NAME_LENGTH,
-    TrackerForm,
-    TrackerState,
-    shown,
-    tracker,
-    with_name,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
+from campaigns.trackers import base
+from campaigns.trackers.base import NAME_LENGTH, TrackerForm, TrackerState
 from campaigns.trackers.types import Seat, Turns
 
 MAX_SEATS = 12
@@ -53,9 +40,9 @@ def new_turns(state: TrackerState, ident: int, name: str, spec: Payload) -> Turn
         "passed": [],
     }
     for seat in names:
-        seat_name = need_str({"items": seat}, "items", NAME_LENGTH).strip()
+        seat_name = commands.need_str({"items": seat}, "items", NAME_LENGTH).strip()
         seat_name_free(found, seat_name, "items")
-        found["seats"].append({"id": next_id(state), "name": seat_name})
+        found["seats"].append({"id": commands.next_id(state), "name": seat_name})
     return found
 
 
@@ -104,12 +91,12 @@ class SeatForm(TrackerForm):
 
 
 def apply_seat(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "turns")
-    name = need_str(payload, "seat", NAME_LENGTH).strip()
+    found = base.tracker(state, payload, "turns")
+    name = commands.need_str(payload, "seat", NAME_LENGTH).strip()
     if len(found["seats"]) >= MAX_SEATS:
         raise CommandError(_("A turn tracker seats at most %(n)d.") % {"n": MAX_SEATS}, "seat")
     seat_name_free(found, name)
-    found["seats"].append({"id": next_id(state), "name": name})
+    found["seats"].append({"id": commands.next_id(state), "name": name})
 
 
 class UnseatForm(TrackerForm):
@@ -117,15 +104,15 @@ class UnseatForm(TrackerForm):
 
 
 def resolve_unseat(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
-    payload = with_name("turns")(state, data, rng)
-    return {**payload, "label": name_of(tracker(state, payload, "turns"), data["seat"])}
+    payload = base.with_name("turns")(state, data, rng)
+    return {**payload, "label": name_of(base.tracker(state, payload, "turns"), data["seat"])}
 
 
 def apply_unseat(state: TrackerState, payload: Payload) -> None:
     """The seat leaves the table: a turn of theirs goes on to the next seat, and the first
     player's place to the seat after them."""
-    found = tracker(state, payload, "turns")
-    seat = need_int(payload, "seat")
+    found = base.tracker(state, payload, "turns")
+    seat = commands.need_int(payload, "seat")
     ids = [s["id"] for s in found["seats"]]
     if seat not in ids:
         raise CommandError(_("That seat is not at the table any more."), "seat")
@@ -140,8 +127,8 @@ def apply_unseat(state: TrackerState, payload: Payload) -> None:
 
 
 def resolve_first(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
-    payload = with_name("turns")(state, data, rng)
-    found = tracker(state, payload, "turns")
+    payload = base.with_name("turns")(state, data, rng)
+    found = base.tracker(state, payload, "turns")
     if not found["seats"]:
         raise CommandError(_("Seat the players first."), "tracker")
     seat = found["seats"][rng.randrange(len(found["seats"]))]
@@ -149,8 +136,8 @@ def resolve_first(state: TrackerState, data: Payload, rng: random.Random) -> Pay
 
 
 def apply_first(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "turns")
-    seat = need_int(payload, "seat")
+    found = base.tracker(state, payload, "turns")
+    seat = commands.need_int(payload, "seat")
     if seat not in [s["id"] for s in found["seats"]]:
         raise CommandError(_("That seat is not at the table any more."), "tracker")
     found["first"], found["current"], found["round"], found["passed"] = seat, seat, 1, []
@@ -158,8 +145,8 @@ def apply_first(state: TrackerState, payload: Payload) -> None:
 
 def resolve_move(state: TrackerState, data: Payload, rng: random.Random) -> Payload:
     """Who ended (or passed) and whose turn comes, for the history's words."""
-    payload = with_name("turns")(state, data, rng)
-    found = tracker(state, payload, "turns")
+    payload = base.with_name("turns")(state, data, rng)
+    found = base.tracker(state, payload, "turns")
     started(found)
     payload["label"] = name_of(found, found["current"])
     return payload
@@ -174,13 +161,13 @@ def move_on(found: Turns) -> None:
 
 
 def apply_next(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "turns")
+    found = base.tracker(state, payload, "turns")
     started(found)
     move_on(found)
 
 
 def apply_pass(state: TrackerState, payload: Payload) -> None:
-    found = tracker(state, payload, "turns")
+    found = base.tracker(state, payload, "turns")
     current = started(found)
     found["passed"].append(current)
     move_on(found)
@@ -205,7 +192,7 @@ def turns_view(found: Turns) -> dict[str, object]:
 
 
 def describe(template: str):
-    return lambda p: _(template) % {"name": shown(p.get("name")), "who": p.get("label", "")}
+    return lambda p: _(template) % {"name": base.shown(p.get("name")), "who": p.get("label", "")}
 
 
 COMMANDS = (
@@ -214,9 +201,10 @@ COMMANDS = (
         SeatForm,
         apply_seat,
         lambda p: (
-            _("%(name)s: a seat for %(who)s") % {"name": shown(p.get("name")), "who": p.get("seat")}
+            _("%(name)s: a seat for %(who)s")
+            % {"name": base.shown(p.get("name")), "who": p.get("seat")}
         ),
-        resolve=with_name("turns"),
+        resolve=base.with_name("turns"),
     ),
     Command(
         "turns.unseat",
@@ -226,7 +214,7 @@ COMMANDS = (
         resolve=resolve_unseat,
         stale_check=True,
     ),
-    random_command(
+    commands.random_command(
         "turns.first",
         TrackerForm,
         apply_first,

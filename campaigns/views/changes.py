@@ -16,7 +16,9 @@ from django.forms import Form
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
+from django_stubs_ext import StrOrPromise
 
 from campaigns import bidi
 from campaigns.changes import CHANGE_ID, NotAllowed
@@ -189,25 +191,40 @@ def rotate_invite(request: Request, pk: int) -> HttpResponse:
     return redirect("campaigns:members", pk=campaign.pk)
 
 
-def other_member(
-    request: Request, campaign: Campaign, form: MemberForm | RoleForm
-) -> Membership | None:
-    """The member (not the owner) a members form names, if there is one."""
-    if not form.is_valid():
-        return None
-    target = campaign.memberships.filter(pk=form.cleaned_data["member"]).first()
-    return None if target is None or target.is_owner else target
+MemberChange = Callable[[Request, Campaign, Membership, Membership, Form], HttpResponse]
 
 
-@login_then_back
-@require_POST
-def remove_member(request: Request, pk: int) -> HttpResponse:
-    campaign, membership = owner_campaign(request, pk)
-    form = MemberForm(request.POST)
-    target = other_member(request, campaign, form)
-    if target is None:
-        message = form_message(form) or _("That member cannot be removed.")
-        return refused_on_members(request, campaign, membership, message)
+def on_other_member(
+    form_class: type[MemberForm | RoleForm], cannot: StrOrPromise
+) -> Callable[[MemberChange], Callable[..., HttpResponse]]:
+    """An owner's change to another member (not the owner) that a members form names: the
+    change runs with that member, or the members page says why not (`cannot` when the form does
+    not say)."""
+
+    def decorate(change: MemberChange) -> Callable[..., HttpResponse]:
+        @login_then_back
+        @require_POST
+        @wraps(change)
+        def view(request: Request, pk: int) -> HttpResponse:
+            campaign, membership = owner_campaign(request, pk)
+            form = form_class(request.POST)
+            target = None
+            if form.is_valid():
+                target = campaign.memberships.filter(pk=form.cleaned_data["member"]).first()
+            if target is None or target.is_owner:
+                message = form_message(form) or str(cannot)
+                return refused_on_members(request, campaign, membership, message)
+            return change(request, campaign, membership, target, form)
+
+        return view
+
+    return decorate
+
+
+@on_other_member(MemberForm, gettext_lazy("That member cannot be removed."))
+def remove_member(
+    request: Request, campaign: Campaign, membership: Membership, target: Membership, form: Form
+) -> HttpResponse:
     # The members page asks first ("Remove Dana from the campaign?"); its answer says yes.
     if request.POST.get("confirm") != "yes":
         message = _("Confirm the removal first.")
@@ -221,15 +238,10 @@ def remove_member(request: Request, pk: int) -> HttpResponse:
     return redirect("campaigns:members", pk=campaign.pk)
 
 
-@login_then_back
-@require_POST
-def set_role(request: Request, pk: int) -> HttpResponse:
-    campaign, membership = owner_campaign(request, pk)
-    form = RoleForm(request.POST)
-    target = other_member(request, campaign, form)
-    if target is None:
-        message = form_message(form) or _("That member's role cannot be changed.")
-        return refused_on_members(request, campaign, membership, message)
+@on_other_member(RoleForm, gettext_lazy("That member's role cannot be changed."))
+def set_role(
+    request: Request, campaign: Campaign, membership: Membership, target: Membership, form: Form
+) -> HttpResponse:
     target.role = form.cleaned_data["role"]
     target.save(update_fields=["role"])
     return redirect("campaigns:members", pk=campaign.pk)

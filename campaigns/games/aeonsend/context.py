@@ -6,17 +6,10 @@ counts, what the table has seen, and the remaining cards sorted, never an undraw
 
 from __future__ import annotations
 
-from campaigns.games.aeonsend import data
+from campaigns.games.aeonsend import data, legacy
 from campaigns.games.aeonsend.banished import SEARCH_LENGTH, banished_view
 from campaigns.games.aeonsend.common import games_played
 from campaigns.games.aeonsend.exhausted import exhausted_view
-from campaigns.games.aeonsend.legacy import (
-    chapter_view,
-    mages_view,
-    point_label,
-    sealed_groups,
-    sticker_rows,
-)
 from campaigns.games.aeonsend.nemesis import nemesis_view
 from campaigns.games.aeonsend.outside import outside_view
 from campaigns.games.aeonsend.owned import owned_view
@@ -44,12 +37,12 @@ def game_context(state: AeonsEndState, query: str = "", record: bool = False) ->
     deck = deck_view(state)
     return {
         "ae": {
-            "players": mages_view(state),
+            "players": legacy.mages_view(state),
             "solo": state["solo"],
-            "chapter": chapter_view(state),
+            "chapter": legacy.chapter_view(state),
             "games": games_played(state),
-            "stickers": sticker_rows(state),
-            "sealed": sealed_groups(state),
+            "stickers": legacy.sticker_rows(state),
+            "sealed": legacy.sealed_groups(state),
             "legacy": {
                 **state["legacy"],
                 "recent": list(reversed(state["legacy"]["read"][-8:])),
@@ -74,7 +67,7 @@ def game_context(state: AeonsEndState, query: str = "", record: bool = False) ->
             "kinds": list(data.CARD_TYPES.items()),
             "mage_kinds": list(data.MAGE_NOTES.items()),
             "results": list(data.RESULTS.items()),
-            "points": [(p, point_label(p)) for p in data.POINTS],
+            "points": [(p, legacy.point_label(p)) for p in data.POINTS],
             "max_player_life": data.MAX_PLAYER_LIFE,
             "max_gravehold": data.MAX_GRAVEHOLD_LIFE,
             "record": record,

@@ -15,17 +15,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_bool,
-    need_choice,
-    need_int,
-    need_list,
-    need_str,
-    next_id,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     ItemForm,
@@ -62,7 +53,7 @@ class ChapterForm(forms.Form):
 
 
 def apply_chapter(state: AeonsEndState, payload: Payload) -> None:
-    to = need_choice(payload, "to", data.POINTS)
+    to = commands.need_choice(payload, "to", data.POINTS)
     index = data.POINTS.index(state["chapter"])
     if index + 1 >= len(data.POINTS) or data.POINTS[index + 1] != to:
         following = data.POINTS[index + 1] if index + 1 < len(data.POINTS) else None
@@ -137,7 +128,7 @@ def apply_stickers(state: AeonsEndState, payload: Payload) -> None:
 def resolve_stickers(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
     letters = [
         letter.strip().upper() if isinstance(letter, str) else letter
-        for letter in need_list(values, "letters")
+        for letter in commands.need_list(values, "letters")
     ]
     return {"letters": letters, "game": values.get("game")}
 
@@ -169,12 +160,12 @@ class StickerForm(forms.Form):
 def apply_sticker(state: AeonsEndState, payload: Payload) -> None:
     letter = need_letter(payload)
     sticker = state["stickers"][letter]
-    applied = need_bool(payload, "applied")
+    applied = commands.need_bool(payload, "applied")
     game = need_opt_game(payload)
-    text = need_str(payload, "text", data.TEXT_LENGTH, blank=True).strip()
+    text = commands.need_str(payload, "text", data.TEXT_LENGTH, blank=True).strip()
     timing = payload.get("timing") or None
     if timing is not None:
-        timing = need_choice(payload, "timing", data.POINTS)
+        timing = commands.need_choice(payload, "timing", data.POINTS)
     if letter in data.STICKER_TIMING:
         if timing not in (None, data.STICKER_TIMING[letter]):
             raise CommandError(
@@ -228,9 +219,9 @@ def sealed_label(key: object) -> str:
 
 
 def apply_seal(state: AeonsEndState, payload: Payload) -> None:
-    key = need_choice(payload, "key", data.SEALED)
-    opened = need_bool(payload, "opened")
-    note = need_str(payload, "note", 200, blank=True).strip()
+    key = commands.need_choice(payload, "key", data.SEALED)
+    opened = commands.need_bool(payload, "opened")
+    note = commands.need_str(payload, "note", 200, blank=True).strip()
     item = state["sealed"][key]
     if item["opened"] == opened and not note:
         message = _("%(item)s is already opened.") if opened else _("%(item)s is still sealed.")
@@ -260,7 +251,7 @@ def clean_card_number(value: object) -> str:
 
 
 def apply_legacy(state: AeonsEndState, payload: Payload) -> None:
-    card = clean_card_number(need_str(payload, "card", 8))
+    card = clean_card_number(commands.need_str(payload, "card", 8))
     if not (1 <= len(card) <= 6 and card[0].isalpha() and card.isalnum() and card.isascii()):
         raise CommandError(_("Type a card number such as L02."), "card")
     legacy = state["legacy"]
@@ -299,7 +290,7 @@ class MageRemoveForm(ItemForm):
 
 
 def player_at(state: AeonsEndState, payload: Payload) -> Player:
-    index = need_int(payload, "player", 0, data.MAX_PLAYERS - 1)
+    index = commands.need_int(payload, "player", 0, data.MAX_PLAYERS - 1)
     if index >= len(state["players"]):
         # The mage is picked from a list of the campaign's: a message for the whole region.
         raise CommandError(_("There is no such player in this campaign."))
@@ -312,9 +303,9 @@ def apply_mage(state: AeonsEndState, payload: Payload) -> None:
         raise CommandError(_("Too many items."), "text")
     mage["notes"].append(
         {
-            "id": next_id(state),
-            "kind": need_choice(payload, "kind", data.MAGE_NOTES),
-            "text": need_str(payload, "text", 200).strip(),
+            "id": commands.next_id(state),
+            "kind": commands.need_choice(payload, "kind", data.MAGE_NOTES),
+            "text": commands.need_str(payload, "text", 200).strip(),
             "game": need_opt_game(payload),
         }
     )

@@ -16,17 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext, ngettext_lazy
 from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_bool,
-    need_choice,
-    need_int,
-    need_str,
-    next_id,
-    random_command,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     ItemForm,
@@ -65,15 +56,15 @@ def apply_card_add(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     if len(outside["cards"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "name")
-    name = need_str(payload, "name", data.CARD_LENGTH).strip()
+    name = commands.need_str(payload, "name", data.CARD_LENGTH).strip()
     if name.casefold() in (card["name"].casefold() for card in outside["cards"]):
         raise CommandError(_("“%(name)s” is already in your list.") % {"name": name}, "name")
     outside["cards"].append(
         {
-            "id": next_id(state),
+            "id": commands.next_id(state),
             "name": name,
-            "kind": need_choice(payload, "kind", data.CARD_TYPES),
-            "cost": need_int(payload, "cost", 0, data.MAX_CARD_COST),
+            "kind": commands.need_choice(payload, "kind", data.CARD_TYPES),
+            "cost": commands.need_int(payload, "cost", 0, data.MAX_CARD_COST),
         }
     )
 
@@ -110,9 +101,9 @@ class RandomizeForm(forms.Form):
 
 def roll_counts(payload: Payload) -> dict[str, int]:
     counts = {
-        "gem": need_int(payload, "gems", 0, data.SUPPLY_PILES),
-        "relic": need_int(payload, "relics", 0, data.SUPPLY_PILES),
-        "spell": need_int(payload, "spells", 0, data.SUPPLY_PILES),
+        "gem": commands.need_int(payload, "gems", 0, data.SUPPLY_PILES),
+        "relic": commands.need_int(payload, "relics", 0, data.SUPPLY_PILES),
+        "spell": commands.need_int(payload, "spells", 0, data.SUPPLY_PILES),
     }
     if not 1 <= sum(counts.values()) <= data.SUPPLY_PILES:
         raise CommandError(_("A supply has 1 to 9 piles in all."), "gems")
@@ -126,7 +117,7 @@ def kind_label(kind: str) -> str:
 def check_roll(state: AeonsEndState, payload: Payload) -> list[int]:
     """The rolled supply fits the request, the list and the locks; returns its ids."""
     counts = roll_counts(payload)
-    gem3 = need_bool(payload, "gem3")
+    gem3 = commands.need_bool(payload, "gem3")
     picked = payload.get("picked")
     if not isinstance(picked, list) or any(type(i) is not int for i in picked):
         raise CommandError(_("The rolled supply is damaged."), "gems")
@@ -211,7 +202,7 @@ class LockForm(ItemForm):
 def apply_lock(state: AeonsEndState, payload: Payload) -> None:
     outside = state["outside"]
     card = find(outside["cards"], payload)
-    locked = need_bool(payload, "locked")
+    locked = commands.need_bool(payload, "locked")
     if card["id"] not in outside["supply"]:
         raise CommandError(_("Only a card in the rolled supply can be locked."), "item")
     outside["locked"] = [i for i in outside["locked"] if i != card["id"]]
@@ -264,7 +255,8 @@ def apply_chart(state: AeonsEndState, payload: Payload) -> None:
     chart = {}
     for players in data.NEMESIS_CHART:
         chart[str(players)] = [
-            need_int(payload, f"c{players}_{tier}", 0, data.MAX_CHART_CELL) for tier in data.TIERS
+            commands.need_int(payload, f"c{players}_{tier}", 0, data.MAX_CHART_CELL)
+            for tier in data.TIERS
         ]
     state["outside"]["chart"] = chart
     state["outside"]["build"] = None
@@ -290,9 +282,9 @@ def apply_nemesis_card(state: AeonsEndState, payload: Payload) -> None:
         raise CommandError(_("Too many items."), "name")
     outside["nemesis_cards"].append(
         {
-            "id": next_id(state),
-            "name": need_str(payload, "name", data.CARD_LENGTH).strip(),
-            "tier": need_int(payload, "tier", 1, 3),
+            "id": commands.next_id(state),
+            "name": commands.need_str(payload, "name", data.CARD_LENGTH).strip(),
+            "tier": commands.need_int(payload, "tier", 1, 3),
         }
     )
     outside["build"] = None
@@ -340,7 +332,7 @@ def resolve_build(state: AeonsEndState, values: Payload, rng: random.Random) -> 
 
 
 def apply_build(state: AeonsEndState, payload: Payload) -> None:
-    players = need_int(payload, "players", data.MIN_PLAYERS, data.MAX_PLAYERS)
+    players = commands.need_int(payload, "players", data.MIN_PLAYERS, data.MAX_PLAYERS)
     tiers = payload.get("tiers")
     if not isinstance(tiers, list) or len(tiers) != len(data.TIERS):
         raise CommandError(_("The nemesis deck is damaged."), "players")
@@ -386,7 +378,7 @@ COMMANDS = (
         regions=("roll",),
     ),
     # A roll or a build replaces the last one: from a stale screen it is refused, not repeated.
-    random_command("ae.roll", RandomizeForm, apply_roll, describe_roll, resolve_roll),
+    commands.random_command("ae.roll", RandomizeForm, apply_roll, describe_roll, resolve_roll),
     Command(
         "ae.lock",
         LockForm,
@@ -409,7 +401,7 @@ COMMANDS = (
         words(gettext_noop("Outside the campaign: removed the nemesis card “%(name)s”")),
         resolve=with_info(add_nemesis_card_name),
     ),
-    random_command("ae.build", BuildForm, apply_build, describe_build, resolve_build),
+    commands.random_command("ae.build", BuildForm, apply_build, describe_build, resolve_build),
 )
 
 

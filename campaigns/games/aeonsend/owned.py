@@ -18,15 +18,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_choice,
-    need_int,
-    need_str,
-    next_id,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.common import ValuesField
 from campaigns.games.aeonsend.state import AeonsEndState
@@ -87,14 +80,16 @@ def apply_set_cards(state: AeonsEndState, payload: Payload) -> None:
     for card in added:  # every card checked before any is added: a refusal changes nothing
         if not isinstance(card, dict):
             raise CommandError(_("That is not one of the choices."))
-        name = need_str(card, "name", data.CARD_LENGTH).strip()
-        kind = need_choice(card, "kind", data.CARD_TYPES)
-        cost = need_int(card, "cost", 0, data.MAX_CARD_COST)
+        name = commands.need_str(card, "name", data.CARD_LENGTH).strip()
+        kind = commands.need_choice(card, "kind", data.CARD_TYPES)
+        cost = commands.need_int(card, "cost", 0, data.MAX_CARD_COST)
         if name and name.casefold() not in have:
             have.add(name.casefold())
             checked.append((name, kind, cost))
     for name, kind, cost in checked:
-        outside["cards"].append({"id": next_id(state), "name": name, "kind": kind, "cost": cost})
+        outside["cards"].append(
+            {"id": commands.next_id(state), "name": name, "kind": kind, "cost": cost}
+        )
 
 
 def describe_set_cards(p: Payload) -> str:
@@ -122,7 +117,7 @@ class MarketForm(forms.Form):
 
 
 def market_tiles(payload: Payload) -> list[cards.Tile]:
-    return cards.markets()[need_choice(payload, "market", cards.markets())]["tiles"]
+    return cards.markets()[commands.need_choice(payload, "market", cards.markets())]["tiles"]
 
 
 def resolve_market(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:

@@ -13,18 +13,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns import bidi
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_choice,
-    need_date,
-    need_int,
-    need_opt_int,
-    need_str,
-    next_id,
-)
+from campaigns import bidi, commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.aeonsend import chart, data
 from campaigns.games.aeonsend.common import (
     ItemForm,
@@ -111,7 +101,7 @@ class ScoreForm(forms.Form):
 def apply_score(state: AeonsEndState, payload: Payload) -> None:
     if len(state["scores"]) >= data.MAX_ROWS:
         raise CommandError(_("Too many items."), "date")
-    date = need_date(payload, "date")
+    date = commands.need_date(payload, "date")
     lives = []
     for number, mage in enumerate(state["players"], start=1):
         key = f"life_{number}"
@@ -120,25 +110,25 @@ def apply_score(state: AeonsEndState, payload: Payload) -> None:
                 _("Type the life %(character)s has left.") % {"character": mage["character"]},
                 key,
             )
-        lives.append(need_int(payload, key, 0, data.MAX_PLAYER_LIFE))
+        lives.append(commands.need_int(payload, key, 0, data.MAX_PLAYER_LIFE))
     for number in range(len(state["players"]) + 1, data.MAX_PLAYERS + 1):
         if payload.get(f"life_{number}") is not None:
             raise CommandError(_("This campaign has no player %(n)d.") % {"n": number})
-    rounds = need_opt_int(payload, "rounds")
+    rounds = commands.need_opt_int(payload, "rounds")
     if rounds is not None and not 0 <= rounds <= 999:
         raise CommandError(_("The number of rounds cannot be negative."), "rounds")
     state["scores"].append(
         {
-            "id": next_id(state),
+            "id": commands.next_id(state),
             "date": date,
-            "chapter": need_int(payload, "chapter", 1, data.MAX_CHAPTER),
-            "nemesis": need_str(payload, "nemesis", data.NAME_LENGTH).strip(),
-            "result": need_choice(payload, "result", data.RESULTS),
-            "gravehold": need_int(payload, "gravehold", 0, data.MAX_GRAVEHOLD_LIFE),
-            "nemesis_life": need_int(payload, "nemesis_life", 0, data.MAX_NEMESIS_LIFE),
+            "chapter": commands.need_int(payload, "chapter", 1, data.MAX_CHAPTER),
+            "nemesis": commands.need_str(payload, "nemesis", data.NAME_LENGTH).strip(),
+            "result": commands.need_choice(payload, "result", data.RESULTS),
+            "gravehold": commands.need_int(payload, "gravehold", 0, data.MAX_GRAVEHOLD_LIFE),
+            "nemesis_life": commands.need_int(payload, "nemesis_life", 0, data.MAX_NEMESIS_LIFE),
             "lives": lives,
             "rounds": rounds,
-            "notes": need_str(payload, "notes", data.TEXT_LENGTH, blank=True).strip(),
+            "notes": commands.need_str(payload, "notes", data.TEXT_LENGTH, blank=True).strip(),
         }
     )
 

@@ -14,15 +14,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_choice,
-    need_int,
-    need_str,
-    said_choice,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.engines import turn_order
 from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.state import AeonsEndState, Table
@@ -74,9 +67,9 @@ class StartForm(forms.Form):
 
 
 def apply_start(state: AeonsEndState, payload: Payload) -> None:
-    nemesis = need_str(payload, "nemesis", data.NAME_LENGTH).strip()
-    mat_life = need_int(payload, "nemesis_life", 1, data.MAX_NEMESIS_LIFE)
-    difficulty = need_choice(
+    nemesis = commands.need_str(payload, "nemesis", data.NAME_LENGTH).strip()
+    mat_life = commands.need_int(payload, "nemesis_life", 1, data.MAX_NEMESIS_LIFE)
+    difficulty = commands.need_choice(
         {"difficulty": payload.get("difficulty") or "standard"}, "difficulty", data.DIFFICULTIES
     )
     player_life, gravehold, change = data.DIFFICULTY_VALUES[difficulty]
@@ -107,11 +100,13 @@ def describe_start(p: Payload) -> str:
     if p.get("outside"):
         return _("Started a game outside the campaign against %(nemesis)s (%(difficulty)s)") % {
             "nemesis": p.get("nemesis"),
-            "difficulty": said_choice(data.DIFFICULTIES, p.get("difficulty") or "standard"),
+            "difficulty": commands.said_choice(
+                data.DIFFICULTIES, p.get("difficulty") or "standard"
+            ),
         }
     return _("Started a game against %(nemesis)s (%(difficulty)s)") % {
         "nemesis": p.get("nemesis"),
-        "difficulty": said_choice(data.DIFFICULTIES, p.get("difficulty") or "standard"),
+        "difficulty": commands.said_choice(data.DIFFICULTIES, p.get("difficulty") or "standard"),
     }
 
 

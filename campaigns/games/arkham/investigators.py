@@ -14,15 +14,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_choice,
-    need_int,
-    need_str,
-    next_id,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.common import (
     MAX_INVESTIGATORS,
@@ -74,8 +67,8 @@ def apply_add_investigator(state: ArkhamState, payload: Payload) -> None:
     name, health, sanity, code = picked_investigator(payload)
     check_new_investigator(state, name, code, old)
     found: Investigator = {
-        "id": next_id(state),
-        "player": need_str(payload, "player", NAME, blank=True).strip(),
+        "id": commands.next_id(state),
+        "player": commands.need_str(payload, "player", NAME, blank=True).strip(),
         "name": name,
         "health": health,
         "sanity": sanity,
@@ -109,15 +102,19 @@ def picked_investigator(payload: Payload) -> tuple[str, int, int, str | None]:
     code = payload.get("code") or None
     if code is None:
         return (
-            need_str(payload, "name", NAME).strip(),
-            need_int(payload, "health", 1, 30),
-            need_int(payload, "sanity", 1, 30),
+            commands.need_str(payload, "name", NAME).strip(),
+            commands.need_int(payload, "health", 1, 30),
+            commands.need_int(payload, "sanity", 1, 30),
             None,
         )
     if not isinstance(code, str) or (card := catalogue.BY_CODE.get(code)) is None:
         raise CommandError(_("That investigator is not in the list."), "code")
-    health = need_int(payload, "health", 1, 30) if payload.get("health") is not None else None
-    sanity = need_int(payload, "sanity", 1, 30) if payload.get("sanity") is not None else None
+    health = (
+        commands.need_int(payload, "health", 1, 30) if payload.get("health") is not None else None
+    )
+    sanity = (
+        commands.need_int(payload, "sanity", 1, 30) if payload.get("sanity") is not None else None
+    )
     return (
         str(card["name"]["en"]),
         health or int(card["health"]),
@@ -164,9 +161,9 @@ def apply_item(state: ArkhamState, payload: Payload) -> None:
         raise CommandError(_("Too many cards to keep."), "text")
     found["items"].append(
         {
-            "id": next_id(state),
-            "kind": need_choice(payload, "kind", ITEM_KINDS),
-            "text": need_str(payload, "text", NAME).strip(),
+            "id": commands.next_id(state),
+            "kind": commands.need_choice(payload, "kind", ITEM_KINDS),
+            "text": commands.need_str(payload, "text", NAME).strip(),
         }
     )
 
@@ -182,7 +179,7 @@ def describe_item(p: Payload) -> str:
 
 def apply_remove_item(state: ArkhamState, payload: Payload) -> None:
     found = investigator(state, payload)
-    item = need_int(payload, "item")
+    item = commands.need_int(payload, "item")
     before = len(found["items"])
     found["items"] = [i for i in found["items"] if i["id"] != item]
     if len(found["items"]) == before:

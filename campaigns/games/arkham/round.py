@@ -13,15 +13,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_bool,
-    need_choice,
-    need_int,
-    said_int,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.arkham import data
 from campaigns.games.arkham.common import signed
 from campaigns.games.arkham.state import ArkhamState, Round
@@ -40,10 +33,10 @@ def fresh_round() -> Round:
 
 def apply_round_next(state: ArkhamState, payload: Payload) -> None:
     rnd = state["round"]
-    step = need_choice(payload, "from", data.STEP_CODES)
+    step = commands.need_choice(payload, "from", data.STEP_CODES)
     if step != rnd["step"]:
         raise CommandError(_("The round has moved on meanwhile: here is where it is."), "from")
-    if need_bool(payload, "loop"):
+    if commands.need_bool(payload, "loop"):
         if step != "2.2.2":
             raise CommandError(_("Only a turn's end leads to the next turn."), "from")
         rnd["step"] = "2.2"
@@ -74,7 +67,7 @@ def describe_round(p: Payload) -> str:
 
 def apply_round_doom(state: ArkhamState, payload: Payload) -> None:
     rnd = state["round"]
-    value = rnd["doom"] + need_int(payload, "delta", -99, 99)
+    value = rnd["doom"] + commands.need_int(payload, "delta", -99, 99)
     if value < 0:
         raise CommandError(_("Doom cannot go below 0."), "delta")
     if value > 99:
@@ -84,11 +77,13 @@ def apply_round_doom(state: ArkhamState, payload: Payload) -> None:
 
 def apply_round_threshold(state: ArkhamState, payload: Payload) -> None:
     value = payload.get("threshold")
-    state["round"]["threshold"] = None if value is None else need_int(payload, "threshold", 1, 99)
+    state["round"]["threshold"] = (
+        None if value is None else commands.need_int(payload, "threshold", 1, 99)
+    )
 
 
 def apply_round_agenda(state: ArkhamState, payload: Payload) -> None:
-    state["round"]["agenda"] = need_int(payload, "agenda", 1, 20)
+    state["round"]["agenda"] = commands.need_int(payload, "agenda", 1, 20)
 
 
 # What the phones post
@@ -197,7 +192,7 @@ COMMANDS = (
         "round.doom",
         DeltaOnlyForm,
         apply_round_doom,
-        lambda p: _("Doom %(delta)s") % {"delta": signed(said_int(p, "delta"))},
+        lambda p: _("Doom %(delta)s") % {"delta": signed(commands.said_int(p, "delta"))},
         regions=("round-now",),
     ),
     Command(

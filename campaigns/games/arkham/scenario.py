@@ -16,15 +16,8 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns import trackers
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_int,
-    need_str,
-    next_id,
-)
+from campaigns import commands, trackers
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.arkham import card, catalogue, data, names
 from campaigns.games.arkham.bag import change_bag
 from campaigns.games.arkham.bless_curse import NON_POOL, leave_at_scenario_end
@@ -68,7 +61,7 @@ def picked_scenario(
     campaign's scenarios is that scenario."""
     typed = payload.get(name_key)
     if isinstance(typed, str) and typed.strip():
-        name = need_str(payload, name_key, NAME).strip()
+        name = commands.need_str(payload, name_key, NAME).strip()
         return catalogue.scenario_ref(state["campaign"], name), name
     picked = payload.get(id_key) or ""
     if picked:
@@ -174,7 +167,7 @@ def apply_record_scenario(state: ArkhamState, payload: Payload) -> None:
     """After a scenario, everything at once: one event, so one undo takes it all back."""
     ref, name = picked_scenario(state, payload, "scenario_id", "scenario")
     close_test(state)
-    resolution = need_str(payload, "resolution", NAME, blank=True).strip()
+    resolution = commands.need_str(payload, "resolution", NAME, blank=True).strip()
     rows = payload.get("investigators", [])
     if not isinstance(rows, list) or len(rows) > MAX_INVESTIGATORS:
         raise CommandError(_("The investigators are not a list."), "investigators")
@@ -210,7 +203,7 @@ def apply_record_scenario(state: ArkhamState, payload: Payload) -> None:
         if not isinstance(change, dict):
             raise CommandError(_("The bag changes are not a list."), "bag")
         token = need_token(change, "token", NON_POOL)
-        delta = need_int(change, "delta", -20, 20)
+        delta = commands.need_int(change, "delta", -20, 20)
         change_bag(state, token, delta)
         changes.append({"token": token, "delta": delta})
     notes, counts = payload.get("entries", []), payload.get("counters", [])
@@ -236,7 +229,7 @@ def apply_record_scenario(state: ArkhamState, payload: Payload) -> None:
         raise CommandError(_("Too many scenarios to keep."), "scenario")
     scenarios.append(
         {
-            "id": next_id(state),
+            "id": commands.next_id(state),
             "name": name,
             "scenario_id": ref,
             "resolution": resolution,

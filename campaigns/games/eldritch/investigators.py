@@ -14,15 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 from django_stubs_ext import StrPromise
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_choice,
-    need_int,
-    need_str,
-    said_choice,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import (
     REGIONS,
@@ -107,8 +100,8 @@ class ReplaceForm(InvestigatorForm):
 def apply_track(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "delta")
     person = investigator(game, payload)
-    track = need_choice(payload, "track", TRACKS)
-    delta = need_int(payload, "delta", -1, 1)
+    track = commands.need_choice(payload, "track", TRACKS)
+    delta = commands.need_int(payload, "delta", -1, 1)
     if person["status"] in (*FALLEN, "eliminated"):
         raise CommandError(_("%(name)s is out of play.") % {"name": person["name"]}, "delta")
     value = person[track] + delta
@@ -128,7 +121,7 @@ def apply_track(state: EldritchState, payload: Payload) -> None:
 
 def apply_clues(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "delta"), payload)
-    value = person["clues"] + need_int(payload, "delta", -1, 1)
+    value = person["clues"] + commands.need_int(payload, "delta", -1, 1)
     if not 0 <= value <= data.MAX_CLUES:
         raise CommandError(_("%(name)s has no clue to spend.") % {"name": person["name"]}, "delta")
     person["clues"] = value
@@ -136,8 +129,8 @@ def apply_clues(state: EldritchState, payload: Payload) -> None:
 
 def apply_ticket(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "delta"), payload)
-    kind = need_choice(payload, "kind", TICKETS)
-    value = person[kind] + need_int(payload, "delta", -1, 1)
+    kind = commands.need_choice(payload, "kind", TICKETS)
+    value = person[kind] + commands.need_int(payload, "delta", -1, 1)
     if value < 0:
         raise CommandError(_("No such ticket to discard."), "delta")
     if value + person["ship" if kind == "train" else "train"] > data.MAX_TICKETS:
@@ -149,8 +142,8 @@ def apply_ticket(state: EldritchState, payload: Payload) -> None:
 
 def apply_improve(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "skill"), payload)
-    skill = need_choice(payload, "skill", data.SKILLS)
-    value = person["improvements"][skill] + need_int(payload, "delta", -1, 1)
+    skill = commands.need_choice(payload, "skill", data.SKILLS)
+    value = person["improvements"][skill] + commands.need_int(payload, "delta", -1, 1)
     if not 0 <= value <= data.MAX_IMPROVEMENT:
         raise CommandError(_("A skill is improved at most twice (+2), and not below 0."), "skill")
     person["improvements"][skill] = value
@@ -158,7 +151,7 @@ def apply_improve(state: EldritchState, payload: Payload) -> None:
 
 def apply_condition(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "condition"), payload)
-    condition = need_str(payload, "condition", data.NAME_LENGTH).strip()
+    condition = commands.need_str(payload, "condition", data.NAME_LENGTH).strip()
     if condition.casefold() in (c.casefold() for c in person["conditions"]):
         raise CommandError(
             _("%(name)s already has %(condition)s: no condition twice.")
@@ -170,7 +163,7 @@ def apply_condition(state: EldritchState, payload: Payload) -> None:
 
 def apply_uncondition(state: EldritchState, payload: Payload) -> None:
     person = investigator(game_of(state, "condition"), payload)
-    condition = need_str(payload, "condition", data.NAME_LENGTH)
+    condition = commands.need_str(payload, "condition", data.NAME_LENGTH)
     if condition not in person["conditions"]:
         raise CommandError(_("That condition is not there."), "condition")
     person["conditions"].remove(condition)
@@ -179,7 +172,7 @@ def apply_uncondition(state: EldritchState, payload: Payload) -> None:
 def apply_status(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "status")
     person = investigator(game, payload)
-    status = need_choice(payload, "status", data.STATUSES)
+    status = commands.need_choice(payload, "status", data.STATUSES)
     if status == person["status"]:
         return
     if person["status"] == "eliminated" or (person["status"] in FALLEN and status != "eliminated"):
@@ -214,12 +207,12 @@ def resolve_replace(state: EldritchState, data_: Payload, rng: random.Random) ->
     person: dict[str, object] = {}
     chosen, typed = data_.get("chosen"), data_.get("typed")
     if chosen:
-        name = need_choice(data_, "chosen", data.INVESTIGATORS)
+        name = commands.need_choice(data_, "chosen", data.INVESTIGATORS)
         facts = data.INVESTIGATORS[name]
         person = {k: facts[k] for k in ("health", "sanity", "skills")}
         person["name"] = name
     elif typed:
-        person = parse_typed(need_str(data_, "typed", 80))[0]
+        person = parse_typed(commands.need_str(data_, "typed", 80))[0]
     else:
         raise CommandError(_("Choose the new investigator, or type one."), "chosen")
     return {"investigator": data_["investigator"], "new": person, **named(state, data_)}
@@ -235,13 +228,16 @@ def apply_replace(state: EldritchState, payload: Payload) -> None:
     new = payload.get("new")
     if not isinstance(new, dict):
         raise CommandError(_("Choose the new investigator, or type one."), "chosen")
-    name = need_str(new, "name", data.NAME_LENGTH).strip()
+    name = commands.need_str(new, "name", data.NAME_LENGTH).strip()
     if name in game["fallen"] or name in in_play(game):
         raise CommandError(
             _("%(name)s was defeated or devoured this game, or is playing.") % {"name": name},
             "chosen",
         )
-    health, sanity = need_int(new, "health", 1, 20), need_int(new, "sanity", 1, 20)
+    health, sanity = (
+        commands.need_int(new, "health", 1, 20),
+        commands.need_int(new, "sanity", 1, 20),
+    )
     number = max(p["id"] for p in game["investigators"]) + 1
     fresh = new_investigator(number, name, health, sanity, new.get("skills"))
     game["investigators"][game["investigators"].index(old)] = fresh
@@ -305,7 +301,7 @@ def _describe[K: str](
     the payload's text as is) and the signed delta."""
 
     def describe(p: Payload) -> str:
-        value = p.get(key) if names is None else said_choice(names, p.get(key))
+        value = p.get(key) if names is None else commands.said_choice(names, p.get(key))
         return _(msgid) % {"who": who(p), key: value, "delta": signed(p)}
 
     return describe

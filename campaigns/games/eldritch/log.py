@@ -12,16 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_choice,
-    need_date,
-    need_int,
-    need_str,
-    next_id,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, number_field
 from campaigns.games.eldritch.state import EldritchState, LoggedGame
@@ -65,23 +57,23 @@ def apply_log(state: EldritchState, payload: Payload) -> None:
     if not isinstance(game, dict):
         raise CommandError(_("No game is on the table: start one first."), "result")
     entry: LoggedGame = {
-        "id": next_id(state),
-        "date": need_date(payload, "date"),
+        "id": commands.next_id(state),
+        "date": commands.need_date(payload, "date"),
         "ancient_one": game["ancient_one"],
         "players": game["players"],
         "investigators": [p["name"] for p in game["investigators"]]
         + list(n for n in game["fallen"] if n not in {p["name"] for p in game["investigators"]}),
-        "result": need_choice(payload, "result", data.RESULTS),
-        "reason": need_choice(payload, "reason", data.REASONS),
-        "rounds": need_int(payload, "rounds", 0, 99),
-        "notes": need_str(payload, "notes", 300, blank=True),
+        "result": commands.need_choice(payload, "result", data.RESULTS),
+        "reason": commands.need_choice(payload, "reason", data.REASONS),
+        "rounds": commands.need_int(payload, "rounds", 0, 99),
+        "notes": commands.need_str(payload, "notes", 300, blank=True),
     }
     state["games"].append(entry)
     state["game"] = None
 
 
 def apply_unlog(state: EldritchState, payload: Payload) -> None:
-    ident = need_int(payload, "item")
+    ident = commands.need_int(payload, "item")
     kept = [g for g in state["games"] if g["id"] != ident]
     if len(kept) == len(state["games"]):
         raise CommandError(_("That game is not in the log."), "item")
@@ -91,8 +83,8 @@ def apply_unlog(state: EldritchState, payload: Payload) -> None:
 def resolve_pick(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     expansions = data_.get("expansions")
     owned = {str(name) for name in expansions} if isinstance(expansions, list) else set()
-    skip = need_int(data_, "skip", 0)
-    players = need_int(data_, "players", 1)
+    skip = commands.need_int(data_, "skip", 0)
+    players = commands.need_int(data_, "players", 1)
     recent = state["games"][-skip:] if skip else []
     played = {g["ancient_one"] for g in recent}
     used = {n for g in recent for n in g["investigators"]}
@@ -117,7 +109,7 @@ def resolve_pick(state: EldritchState, data_: Payload, rng: random.Random) -> Pa
 
 
 def apply_pick(state: EldritchState, payload: Payload) -> None:
-    ancient = need_choice(payload, "ancient_one", data.ANCIENT_ONES)
+    ancient = commands.need_choice(payload, "ancient_one", data.ANCIENT_ONES)
     people = payload.get("investigators")
     if (
         not isinstance(people, list)

@@ -14,15 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import (
-    Command,
-    CommandError,
-    Payload,
-    need_choice,
-    need_int,
-    need_opt_int,
-    next_id,
-)
+from campaigns import commands
+from campaigns.commands import Command, CommandError, Payload
 from campaigns.engines import dice
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS, game_of, number_field
@@ -52,37 +45,37 @@ class RerollForm(forms.Form):
 
 def resolve_roll(state: EldritchState, data_: Payload, rng: random.Random) -> Payload:
     game = game_of(state, "dice")
-    who = need_opt_int(data_, "investigator")
+    who = commands.need_opt_int(data_, "investigator")
     name = next((p["name"] for p in game["investigators"] if p["id"] == who), "")
     if who is not None and not name:
         raise CommandError(_("That investigator is not in this game."), "investigator")
     return {
-        "dice": need_int(data_, "dice", 1, data.MAX_DICE),
-        "success_on": BONUS[need_choice(data_, "bonus", BONUS)][0],
+        "dice": commands.need_int(data_, "dice", 1, data.MAX_DICE),
+        "success_on": BONUS[commands.need_choice(data_, "bonus", BONUS)][0],
         "investigator": who,
         "who": name,
-        "faces": dice.roll(need_int(data_, "dice", 1, data.MAX_DICE), rng),
+        "faces": dice.roll(commands.need_int(data_, "dice", 1, data.MAX_DICE), rng),
     }
 
 
 def apply_roll(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "dice")
-    count = need_int(payload, "dice", 1, data.MAX_DICE)
+    count = commands.need_int(payload, "dice", 1, data.MAX_DICE)
     faces = payload.get("faces")
     if not isinstance(faces, list) or len(faces) != count:
         raise CommandError(_("The roll does not fit."), "dice")
     for face in faces:
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= 6:
             raise CommandError(_("The roll does not fit."), "dice")
-    who = need_opt_int(payload, "investigator")
+    who = commands.need_opt_int(payload, "investigator")
     if who is not None and not any(p["id"] == who for p in game["investigators"]):
         raise CommandError(_("That investigator is not in this game."), "investigator")
     game["rolls"].append(
         {
-            "id": next_id(state),
+            "id": commands.next_id(state),
             "investigator": who,
             "who": str(payload.get("who") or ""),
-            "success_on": need_int(payload, "success_on", 4, 6),
+            "success_on": commands.need_int(payload, "success_on", 4, 6),
             "faces": list(faces),
             "rerolls": [],
         }
@@ -124,8 +117,8 @@ def resolve_reroll(state: EldritchState, data_: Payload, rng: random.Random) -> 
 def apply_reroll(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "roll")
     roll = the_roll(game, payload)
-    die = need_int(payload, "die", 0, len(roll["faces"]) - 1)
-    after = need_int(payload, "after", 1, 6)
+    die = commands.need_int(payload, "die", 0, len(roll["faces"]) - 1)
+    after = commands.need_int(payload, "after", 1, 6)
     if roll["faces"][die] >= roll["success_on"]:
         raise CommandError(_("Only a failed die is rerolled."), "roll")
     person = next((p for p in game["investigators"] if p["id"] == roll["investigator"]), None)
