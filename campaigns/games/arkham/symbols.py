@@ -34,6 +34,7 @@ from campaigns.games.arkham.common import (
     with_investigator,
 )
 from campaigns.games.arkham.state import ArkhamState, SymbolEffect
+from campaigns.games.built_form import BuiltForm
 
 EFFECT_KEYS = {"modifier", "reveal_another", "auto_fail"}
 # Kept only when they say something (an effect from before them has none): reveal N more,
@@ -195,12 +196,11 @@ OTHERS_CHOICES = [
 ]
 
 
-class EffectsForm(forms.Form):
+class EffectsForm(BuiltForm):
     """What skull, cultist, tablet and elder thing do in the current scenario: for each symbol
     a mode and a modifier. Its initial values are the symbols entered so far (effect_initial)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         for symbol in data.SCENARIO_SYMBOLS:
             label = data.TOKEN_LABELS[symbol]
             self.fields[symbol] = forms.ChoiceField(
