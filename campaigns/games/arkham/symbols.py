@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -241,7 +240,7 @@ class EffectsForm(BuiltForm):
                 required=False,
             )
 
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[dict[str, object]]:
         """Each symbol as the page shows it (entered yet or not), its mode and its modifier,
         and the richer parts: reveal more, the other modifiers, the difficulty raised."""
         return [
