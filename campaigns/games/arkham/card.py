@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -182,7 +182,7 @@ def card_view(
             and x_key(line) in held.get("x", {})
             and not held.get("alt", {}).get(symbol)
         )
-        row: dict[str, Any] = {
+        row: dict[str, object] = {
             # What −X is with the count given (the alternative aside: its words say it).
             "x_now": signed(int(now[symbol]["modifier"])) if given else "",
             "symbol": symbol,
