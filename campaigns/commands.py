@@ -111,8 +111,8 @@ class Redraws[S](TypedDict, total=False):
 
 
 class CommandOptions[S](Redraws[S], total=False):
-    """`Command`'s optional fields but `resolve`, as a helper that makes commands passes them
-    on (`**more`)."""
+    """`Command`'s optional fields but `resolve`: what a helper that makes commands passes on
+    (`**more`)."""
 
     stale_check: bool
     random_outcome: bool
