@@ -101,6 +101,24 @@ class Command[S]:
         return (*self.regions, *self.regions_after(payload, state))
 
 
+class Redraws[S](TypedDict, total=False):
+    """What a change redraws and whether it needs the connection: `Command`'s options that
+    several commands share (`Command(…, **PEOPLE)`)."""
+
+    regions: tuple[str, ...]
+    regions_after: Callable[[Payload | None, S | None], tuple[str, ...]] | None
+    needs_connection: bool
+
+
+class CommandOptions[S](Redraws[S], total=False):
+    """`Command`'s optional fields but `resolve`: what a helper that makes commands passes on
+    (`**more`)."""
+
+    stale_check: bool
+    random_outcome: bool
+    roles: frozenset[str]
+
+
 # A command of whichever game a campaign plays: where the game is chosen at run time (the
 # registry of games, the history, the models), the state is only known as stored JSON.
 AnyCommand = Command[Any]

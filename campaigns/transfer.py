@@ -11,7 +11,6 @@ import datetime
 import json
 import math
 import re
-from typing import Any
 
 from django.contrib.auth.models import User as AuthUser
 from django.db import transaction
@@ -89,7 +88,7 @@ def not_a_number(text: str) -> float:
 SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
-def parse(raw: bytes) -> dict[str, Any]:
+def parse(raw: bytes) -> dict[str, object]:
     # PostgreSQL cannot store a NUL character in JSON; no campaign needs one.
     if b"\x00" in raw or b"\\u0000" in raw:
         raise ImportRefused(_("The file holds a character a campaign cannot (NUL)."))

@@ -8,8 +8,6 @@ live.js and the style sheets before it can tap: issue 8 gives that first load 22
 the site has its own small swap.js rather than htmx 2, whose 16 KB alone would take most of it.)
 """
 
-from typing import Any
-
 import rcssmin
 import rjsmin
 import zopfli.gzip
@@ -35,7 +33,7 @@ class Storage(CompressedManifestStaticFilesStorage):
     never changes while the server runs, and a page names dozens of icons (each `{% static %}`
     otherwise looks its name up, hashes and joins it again)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.urls: dict[str, str] = {}
 
@@ -57,5 +55,5 @@ class Storage(CompressedManifestStaticFilesStorage):
             content = ContentFile(minify(text).encode())
         return super()._save(name, content)
 
-    def create_compressor(self, **kwargs: Any) -> Compressor:
+    def create_compressor(self, **kwargs: object) -> Compressor:
         return ZopfliCompressor(**kwargs)

@@ -26,11 +26,11 @@ import functools
 from collections import deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 from asgiref.sync import sync_to_async
 
-Work = tuple[Callable[..., Any], tuple[Any, ...], "asyncio.Future[Any]"]
+# A piece of work waiting: what starts it on a thread, and whether its phone went away meanwhile.
+Work = tuple[Callable[[], None], Callable[[], bool]]
 
 
 class Lanes:
@@ -48,7 +48,7 @@ class Lanes:
         self.turns = 0
         self.busy = 0
 
-    async def run(self, lane: Hashable, function: Callable[..., Any], *args: Any) -> Any:
+    async def run[T](self, lane: Hashable, function: Callable[..., T], *args: object) -> T:
         """`function(*args)` on one of the kept threads, when its lane's turn comes."""
         loop = asyncio.get_running_loop()
         if loop is not self.loop:
@@ -56,8 +56,14 @@ class Lanes:
             # gone with it.
             self.loop = loop
             self.reset()
-        done: asyncio.Future[Any] = loop.create_future()
-        self.waiting.setdefault(lane, deque()).append((function, args, done))
+        done: asyncio.Future[T] = loop.create_future()
+
+        def start() -> None:
+            work = sync_to_async(function, thread_sensitive=False, executor=self.executor)
+            task = asyncio.ensure_future(work(*args))
+            task.add_done_callback(functools.partial(self.finished, lane, done))
+
+        self.waiting.setdefault(lane, deque()).append((start, done.cancelled))
         self.next_turns()
         return await done
 
@@ -76,19 +82,17 @@ class Lanes:
         """Give free threads to the lanes whose turn it is."""
         while self.busy < self.threads and (lane := self.next_turn()) is not None:
             queue = self.waiting[lane]
-            function, args, done = queue.popleft()
+            start, cancelled = queue.popleft()
             if not queue:
                 del self.waiting[lane]
-            if done.cancelled():  # the phone went away while it waited
+            if cancelled():  # the phone went away while it waited
                 self.forget(lane)
                 continue
             self.busy += 1
             self.running[lane] = self.running.get(lane, 0) + 1
             self.turns += 1
             self.last_turn[lane] = self.turns
-            work = sync_to_async(function, thread_sensitive=False, executor=self.executor)
-            task = asyncio.ensure_future(work(*args))
-            task.add_done_callback(functools.partial(self.finished, lane, done))
+            start()
 
     def forget(self, lane: Hashable) -> None:
         """A lane with nothing waiting or running keeps no turn (a campaign that comes back
@@ -96,9 +100,7 @@ class Lanes:
         if lane not in self.waiting and lane not in self.running:
             self.last_turn.pop(lane, None)
 
-    def finished(
-        self, lane: Hashable, done: asyncio.Future[Any], task: asyncio.Future[Any]
-    ) -> None:
+    def finished[T](self, lane: Hashable, done: asyncio.Future[T], task: asyncio.Future[T]) -> None:
         self.busy -= 1
         self.running[lane] -= 1
         if not self.running[lane]:

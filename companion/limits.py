@@ -14,13 +14,13 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
-from companion.middleware import SyncAndAsyncMiddleware
+from companion.middleware import Response, SyncAndAsyncMiddleware
 
 TOO_LARGE = "companion.body_too_large"
 
@@ -86,15 +86,15 @@ class RequestSizeMiddleware(SyncAndAsyncMiddleware):
     """A 413 page for a body over the limit, before anything reads it (sync and async: see
     companion/middleware.py)."""
 
-    def sync_call(self, request: HttpRequest) -> Any:
+    def sync_call(self, request: HttpRequest) -> Response:
         if over_limit(request):
             return too_large(request, settings.COMPANION_MAX_REQUEST_BYTES)
         return self.get_response(request)
 
-    async def __acall__(self, request: HttpRequest) -> HttpResponse:
+    async def __acall__(self, request: HttpRequest) -> HttpResponseBase:
         if over_limit(request):
             return await sync_to_async(too_large)(request, settings.COMPANION_MAX_REQUEST_BYTES)
-        return await self.get_response(request)
+        return await self.get_response_async(request)
 
 
 def over_limit(request: HttpRequest) -> bool:

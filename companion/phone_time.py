@@ -33,7 +33,7 @@ class PhoneTimeZoneMiddleware(SyncAndAsyncMiddleware):
 
     async def __acall__(self, request):
         with self.zone(request):
-            return await self.get_response(request)
+            return await self.get_response_async(request)
 
     @staticmethod
     def zone(request):

@@ -46,7 +46,7 @@ class StaticFilesMiddleware(SyncAndAsyncMiddleware):
                     # warns that it must); they are read in a thread instead.
                     response.streaming_content = read_in_thread(response.streaming_content)
                 return response
-        return await self.get_response(request)
+        return await self.get_response_async(request)
 
     def find(self, path: str):
         if self.whitenoise.autorefresh:

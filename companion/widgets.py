@@ -11,7 +11,7 @@ whose template a project overrides, still goes through the templates.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django.forms.renderers import DjangoTemplates
 from django.http import HttpRequest
@@ -44,7 +44,16 @@ def formatted(value: object) -> str:
     return str(value) if isinstance(value, SafeData) else str(conditional_escape(f"{value}"))
 
 
-def input_tag(widget: dict[str, Any]) -> str:
+class InputContext(TypedDict):
+    """What Django gives an input's template (of it, what `input_tag` reads)."""
+
+    type: str
+    name: str
+    value: object
+    attrs: dict[str, object]
+
+
+def input_tag(widget: InputContext) -> str:
     parts = [
         f'<input type="{conditional_escape(widget["type"])}" '
         f'name="{conditional_escape(widget["name"])}"'

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django import forms, template
 from django.middleware.csrf import get_token
@@ -76,11 +76,11 @@ def fresh_form(form_class: type[forms.Form], initial: dict[str, object]) -> form
     return form
 
 
-def action_url(context: Any, campaign: Campaign, action: str) -> str:
-    # `context` is a template Context: its render context holds any value, which django-stubs
-    # types narrower (template origins), hence Any.
-    urls = context.render_context.setdefault("command_urls", {})
-    """The URL a command posts to, reversed once per page drawn."""
+def action_url(context: template.Context, campaign: Campaign, action: str) -> str:
+    """The URL a command posts to, reversed once per page drawn (kept in its render context)."""
+    urls: dict[str, str] | None = context.render_context.get("command_urls")
+    if urls is None:
+        urls = context.render_context["command_urls"] = {}
     if action not in urls:
         urls[action] = reverse("campaigns:act", args=[campaign.pk, action])
     return urls[action]

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Literal, TypedDict, overload
+from typing import Literal, TypedDict, Unpack, overload
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import Command, CommandError, Payload, need_int
+from campaigns.commands import Command, CommandError, CommandOptions, Payload, need_int
 from campaigns.trackers.types import (
     Checklist,
     ChecklistItem,
@@ -209,7 +209,7 @@ def said(
     form: type[forms.Form],
     apply: Callable[[TrackerState, Payload], None],
     template: str,
-    **more: Any,
+    **more: Unpack[CommandOptions[TrackerState]],
 ) -> Command[TrackerState]:
     """A tracker's command (`name` is "<kind>.<what>") whose history line is `template`
     (gettext_noop'd) read with the tracker's name, copied into the payload when it resolves."""

@@ -9,11 +9,12 @@ read}) and each player's ``notes``.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
@@ -420,8 +421,17 @@ def sticker_rows(state: AeonsEndState) -> list[dict[str, object]]:
     return rows
 
 
-def sealed_groups(state: AeonsEndState) -> list[dict[str, object]]:
-    groups: dict[str, dict[str, Any]] = {
+class SealedGroup(TypedDict):
+    """A kind of sealed content as the page lists it, with how many of it were opened."""
+
+    kind: str
+    label: StrOrPromise
+    items: list[dict[str, object]]
+    opened: int
+
+
+def sealed_groups(state: AeonsEndState) -> list[SealedGroup]:
+    groups: dict[str, SealedGroup] = {
         kind: {"kind": kind, "label": label, "items": [], "opened": 0}
         for kind, label in data.SEALED_KINDS.items()
     }

@@ -9,7 +9,6 @@ build: None | {players, tiers: [[ids], [ids], [ids]]}}).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -26,6 +25,7 @@ from campaigns.games.aeonsend.common import (
     with_info,
 )
 from campaigns.games.aeonsend.state import AeonsEndState, NemesisCard, OwnCard
+from campaigns.games.built_form import BuiltForm
 from campaigns.trackers import words
 from campaigns.words import joined
 
@@ -218,12 +218,11 @@ def describe_lock(p: Payload) -> str:
 # The nemesis deck
 
 
-class ChartForm(forms.Form):
+class ChartForm(BuiltForm):
     """One number per player count and tier. Initial `chart` (as stored) fills the cells, and
     `editable=False` shows them to a viewer without letting them be changed."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         chart = self.initial.get("chart") or {}
         for players in data.NEMESIS_CHART:
             for tier in data.TIERS:

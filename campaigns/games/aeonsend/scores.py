@@ -23,6 +23,7 @@ from campaigns.games.aeonsend.common import (
     with_info,
 )
 from campaigns.games.aeonsend.state import AeonsEndState
+from campaigns.games.built_form import BuiltForm
 
 NOT_NEGATIVE = {"min_value": gettext_lazy("Life left cannot be negative.")}
 
@@ -38,7 +39,7 @@ def life_field(label, high: int, required: bool = True) -> forms.IntegerField:
     )
 
 
-class ScoreForm(forms.Form):
+class ScoreForm(BuiltForm):
     """A row of the score chart. `name_lives(characters)` asks one life field per character
     of the campaign, named (the template does it with the `for_characters` filter); initial
     `lives` ({"life_1": 4, …}) fills them."""
@@ -72,8 +73,7 @@ class ScoreForm(forms.Form):
         label=gettext_lazy("Notes"), max_length=data.TEXT_LENGTH, required=False
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         self.initial.update(self.initial.get("lives") or {})
         self.characters: list[str] = []
         for number in range(1, data.MAX_PLAYERS + 1):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from django import forms
 from django.template.loader import render_to_string
@@ -21,6 +20,7 @@ from campaigns.engines import turn_order
 from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.state import AeonsEndState, Player
 from campaigns.games.aeonsend.turns import engine_message
+from campaigns.games.built_form import BuiltForm
 
 
 def player_fields(number: int) -> dict[str, forms.Field]:
@@ -50,7 +50,7 @@ def player_fields(number: int) -> dict[str, forms.Field]:
     }
 
 
-class SetupForm(forms.Form):
+class SetupForm(BuiltForm):
     """The players, fixed for the whole campaign: 1 to 4, each with a character on a mat."""
 
     template_name_p = "games/aeonsend/setup.html"
@@ -78,8 +78,7 @@ class SetupForm(forms.Form):
         help_text=gettext_lazy("With solo rules the game is lost only when Gravehold falls."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         for number in range(1, data.MAX_PLAYERS + 1):
             self.fields.update(player_fields(number))
             self.fields[f"p{number}_colour"].initial = list(data.COLOURS)[number - 1]

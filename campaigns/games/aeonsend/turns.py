@@ -14,7 +14,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Literal
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -37,6 +37,7 @@ from campaigns.games.aeonsend.common import (
 from campaigns.games.aeonsend.ending import end_texts, outcome, refuse_when_over
 from campaigns.games.aeonsend.nemesis import second_victory
 from campaigns.games.aeonsend.state import AeonsEndState, Table
+from campaigns.games.built_form import BuiltForm
 
 # A game, life and the end conditions
 
@@ -48,7 +49,7 @@ def need_game(state: AeonsEndState) -> Table:
     return table
 
 
-class LifeForm(forms.Form):
+class LifeForm(BuiltForm):
     who = forms.CharField(label=gettext_lazy("Who"), max_length=12)
     delta = forms.IntegerField(
         label=gettext_lazy("Amount"),
@@ -61,8 +62,7 @@ class LifeForm(forms.Form):
         choices=[("", ""), ("damage", "damage"), ("heal", "heal")], required=False
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         # The amount form asks for a positive number and a button says which way; the ±1 of
         # a dial posts a signed delta.
         self.fields["delta"].widget.attrs["min"] = 1

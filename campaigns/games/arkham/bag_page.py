@@ -217,7 +217,7 @@ def odds(state: ArkhamState, active_id: object, query: Mapping[str, str]) -> dic
     effects = chaos.with_x(effects, {s: xs.get(s, 0) for s in wanted})
     typed = "skill" in query or "difficulty" in query
     form = OddsForm(query if typed else None, auto_id=False)
-    result: dict[str, Any] = {
+    result: dict[str, object] = {
         "empty": not bag,
         "form": form,
         "typed": None,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -29,6 +29,7 @@ from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.card_words import X_LABELS, alternatives, line_words, signed, x_key
 from campaigns.games.arkham.frost import counts_as_frost
 from campaigns.games.arkham.state import ArkhamState, CardLine, ScenarioCard
+from campaigns.games.built_form import BuiltForm
 
 Side = Literal["easy_standard", "hard_expert"]
 SIDES: dict[str, Side] = {"easy-standard": "easy_standard", "hard-expert": "hard_expert"}
@@ -181,7 +182,7 @@ def card_view(
             and x_key(line) in held.get("x", {})
             and not held.get("alt", {}).get(symbol)
         )
-        row: dict[str, Any] = {
+        row: dict[str, object] = {
             # What −X is with the count given (the alternative aside: its words say it).
             "x_now": signed(int(now[symbol]["modifier"])) if given else "",
             "symbol": symbol,
@@ -298,7 +299,7 @@ def resolve_plain(state: ArkhamState, data_: Payload, rng: random.Random) -> Pay
     return {k: v for k, v in data_.items() if v is not None}
 
 
-class CountForm(forms.Form):
+class CountForm(BuiltForm):
     """The count one X of the card reads, named by what it counts (its neutral key)."""
 
     key = forms.CharField(max_length=60, widget=forms.HiddenInput)
@@ -309,8 +310,7 @@ class CountForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         key = self["key"].value()
         if isinstance(key, str) and key in X_LABELS:
             self.fields["value"].label = X_LABELS[key]

@@ -3,7 +3,7 @@ X counts, by the facts' neutral key, what a condition switches to, what happens 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -182,7 +182,17 @@ def alt_words(line: CardLine, alt: int = 1) -> str:
     return joined(parts)
 
 
-def line_words(line: CardLine) -> dict[str, Any]:
+class LineWords(TypedDict):
+    """A card's line as the pages say it (`line_words`)."""
+
+    does: str
+    notes: list[str]
+    alts: list[str]
+    by_choice: bool
+    after: list[str]
+
+
+def line_words(line: CardLine) -> LineWords:
     """A card's line in our own short words: what it does, under a condition, and afterwards."""
     does = ["−X" if line["modifier"] == "X" else signed(int(line["modifier"]))]
     if line.get("reveal_another"):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import Any
 
 from django import forms
 from django.utils.functional import lazy
@@ -12,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 
-from campaigns.commands import CommandError, Payload, need_int, said_int
+from campaigns.commands import CommandError, Payload, Redraws, need_int, said_int
 from campaigns.engines import chaos
 from campaigns.games.arkham import card, catalogue, data
 from campaigns.games.arkham.state import ArkhamState, Investigator, SymbolEffect
@@ -47,7 +46,8 @@ BAG_REGIONS = (*DRAW_REGIONS, "bag-seal", "bag-pool", "bag-odds", "bag-correct")
 EFFECT_REGIONS = ("bag-odds", "bag-correct", "bag-effects", "bag-actions", "bag-card")
 # Who plays: the investigators, who tests, what the odds and the after-scenario form name.
 PEOPLE_REGIONS = ("investigators", "bag-who", "bag-odds", "bag-effects", "record-scenario")
-PEOPLE: dict[str, Any] = dict(regions=PEOPLE_REGIONS)  # Command(…, **PEOPLE): who plays changes
+# Command(…, **PEOPLE): who plays changes.
+PEOPLE: Redraws[ArkhamState] = {"regions": PEOPLE_REGIONS}
 ROUND_REGIONS = ("round-now", "round-doom", "round-steps")
 # Everything a page of the game shows (a scenario started or recorded).
 ALL_REGIONS = (
@@ -181,7 +181,7 @@ def describe_investigator(template: str) -> Callable[[Payload], str]:
     return describe
 
 
-def token_view(token: str, **extra: Any) -> dict[str, object]:
+def token_view(token: str, **extra: object) -> dict[str, object]:
     """A token as the pages show it: its name and our own icon."""
     return {
         "token": token,
@@ -200,9 +200,18 @@ class TokenField(forms.ChoiceField):
         "required": gettext_lazy("Choose a token."),
     }
 
-    def __init__(self, tokens: Iterable[str] = chaos.TOKENS, **kwargs: Any) -> None:
-        kwargs.setdefault("label", gettext_lazy("Token"))
-        super().__init__(choices=[(t, data.TOKEN_LABELS[t]) for t in tokens], **kwargs)
+    def __init__(
+        self,
+        tokens: Iterable[str] = chaos.TOKENS,
+        widget: type[forms.Widget] | None = None,
+        required: bool = True,
+    ) -> None:
+        super().__init__(
+            choices=[(t, data.TOKEN_LABELS[t]) for t in tokens],
+            label=gettext_lazy("Token"),
+            widget=widget,
+            required=required,
+        )
 
 
 class InvestigatorIdForm(forms.Form):

@@ -11,13 +11,12 @@ tests, the last one maybe ``open``; its ``tokens`` are the revealed ones with wh
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaigns.commands import Command, CommandError, Payload, need_choice, need_int
+from campaigns.commands import Command, CommandError, Payload, Redraws, need_choice, need_int
 from campaigns.engines import chaos
 from campaigns.games.arkham.bag import TokenForm, drawable, open_test
 from campaigns.games.arkham.bless_curse import pool_after, resting_bag
@@ -222,7 +221,11 @@ class RecordForm(TokenForm, XForm):
 
 
 # Each step of a test redraws it and the odds, and meets the bag as it is now (the connection).
-A_TEST: dict[str, Any] = dict(regions=DRAW_REGIONS, regions_after=after_test, needs_connection=True)
+A_TEST: Redraws[ArkhamState] = {
+    "regions": DRAW_REGIONS,
+    "regions_after": after_test,
+    "needs_connection": True,
+}
 
 COMMANDS = (
     # A draw made from a screen older than another phone's draw is refused: it would end it.

@@ -7,8 +7,6 @@ In the state, ``round`` holds the round number, the current step's code, doom, t
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -18,6 +16,7 @@ from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.arkham import data
 from campaigns.games.arkham.common import signed
 from campaigns.games.arkham.state import ArkhamState, Round
+from campaigns.games.built_form import BuiltForm
 
 
 def fresh_round() -> Round:
@@ -89,15 +88,14 @@ def apply_round_agenda(state: ArkhamState, payload: Payload) -> None:
 # What the phones post
 
 
-class RoundNextForm(forms.Form):
+class RoundNextForm(BuiltForm):
     """The step the phone showed (so a tap from a screen the round has left is refused), and
     whether a turn's end leads to the next investigator's turn."""
 
     # `from` is a Python keyword, so the field is added by name.
     loop = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         self.fields["from"] = forms.ChoiceField(
             label=gettext_lazy("Step"),
             choices=[(c, c) for c in data.STEP_CODES],

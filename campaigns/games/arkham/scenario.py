@@ -37,6 +37,7 @@ from campaigns.games.arkham.sealing import release_all
 from campaigns.games.arkham.state import ArkhamState, BagChange, InvestigatorResult, LogEntry
 from campaigns.games.arkham.trauma import after_scenario, keep_active_in_play, refresh_status
 from campaigns.games.arkham.xp import earn_after_scenario, gained_after_scenario, refuse_past_limit
+from campaigns.games.built_form import BuiltForm
 from campaigns.trackers.base import shown
 
 BAG_ROWS = (1, 2, 3)
@@ -254,7 +255,7 @@ def describe_scenario(p: Payload) -> str:
     return _("Recorded the scenario “%(name)s”") % {"name": name}
 
 
-class ScenarioForm(forms.Form):
+class ScenarioForm(BuiltForm):
     """After a scenario: the fixed fields, plus one set per investigator and log section
     (xp-<id>, physical-<id>, mental-<id>, fate-<id>, entry-<id>, count-<id>). The page names
     them in its initial values (`record_initial`), a post by its keys; the fields' limits are
@@ -274,8 +275,7 @@ class ScenarioForm(forms.Form):
         widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. Resolution 1")}),
     )
 
-    def __init__(self, data_: Any = None, *args: Any, **kwargs: Any) -> None:
-        super().__init__(data_, *args, **kwargs)
+    def add_fields(self) -> None:
         number = forms.NumberInput(attrs={"inputmode": "numeric"})
         for n in BAG_ROWS:
             self.fields[f"bag_op_{n}"] = forms.ChoiceField(
@@ -309,7 +309,7 @@ class ScenarioForm(forms.Form):
             "mental": (gettext_lazy("Mental trauma"), 0, 30, trauma_range),
             "count": (gettext_lazy("change by"), -1000, 1000, {}),
         }
-        for key in list(data_ or self.initial or {})[:400]:
+        for key in list(self.data or self.initial or {})[:400]:
             match = DYNAMIC.match(key)
             if not match:
                 continue

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -34,6 +33,7 @@ from campaigns.games.arkham.common import (
     with_investigator,
 )
 from campaigns.games.arkham.state import ArkhamState, SymbolEffect
+from campaigns.games.built_form import BuiltForm
 
 EFFECT_KEYS = {"modifier", "reveal_another", "auto_fail"}
 # Kept only when they say something (an effect from before them has none): reveal N more,
@@ -195,12 +195,11 @@ OTHERS_CHOICES = [
 ]
 
 
-class EffectsForm(forms.Form):
+class EffectsForm(BuiltForm):
     """What skull, cultist, tablet and elder thing do in the current scenario: for each symbol
     a mode and a modifier. Its initial values are the symbols entered so far (effect_initial)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         for symbol in data.SCENARIO_SYMBOLS:
             label = data.TOKEN_LABELS[symbol]
             self.fields[symbol] = forms.ChoiceField(
@@ -241,7 +240,7 @@ class EffectsForm(forms.Form):
                 required=False,
             )
 
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[dict[str, object]]:
         """Each symbol as the page shows it (entered yet or not), its mode and its modifier,
         and the richer parts: reveal more, the other modifiers, the difficulty raised."""
         return [

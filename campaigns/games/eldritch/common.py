@@ -3,7 +3,7 @@ investigator falling, and the end of the game (rules.md §3a, §3d)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -123,12 +123,19 @@ def new_investigator(
     }
 
 
-def number_field(label: StrOrPromise, lo: int, hi: int, **more: Any) -> forms.IntegerField:
+def number_field(
+    label: StrOrPromise,
+    lo: int,
+    hi: int,
+    initial: int | None = None,
+    error_messages: Mapping[str, StrOrPromise] | None = None,
+) -> forms.IntegerField:
     """A whole number from `lo` to `hi`, typed with the phone's numeric keyboard."""
     return forms.IntegerField(
         label=label,
         min_value=lo,
         max_value=hi,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        **more,  # the field's other arguments (initial, error_messages), as Django takes them
+        initial=initial,
+        error_messages=error_messages,
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, Literal
+from typing import Literal, Unpack
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django_stubs_ext import StrPromise
 
 from campaigns import commands
-from campaigns.commands import Command, CommandError, Payload
+from campaigns.commands import Command, CommandError, CommandOptions, Payload
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import (
     REGIONS,
@@ -288,10 +288,12 @@ def _change(
     form: type[forms.Form],
     apply: Callable[[EldritchState, Payload], None],
     describe: Callable[[Payload], str],
-    **more: Any,
+    resolve: Callable[[EldritchState, Payload, random.Random], Payload] = _named,
+    **more: Unpack[CommandOptions[EldritchState]],
 ) -> Command[EldritchState]:
     """A change to one investigator; the payload keeps the investigator's name for the history."""
-    return Command(name, form, apply, describe, **{"resolve": _named, "regions": REGIONS, **more})
+    options: CommandOptions[EldritchState] = {"regions": REGIONS, **more}
+    return Command(name, form, apply, describe, resolve, **options)
 
 
 def _describe[K: str](

@@ -21,6 +21,7 @@ from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import Command, CommandError, Payload
 from campaigns.engines import mythos
+from campaigns.games.built_form import BuiltForm
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, new_investigator, number_field
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
@@ -47,7 +48,7 @@ PLAYER_ERRORS = {
 }
 
 
-class SetupForm(forms.Form):
+class SetupForm(BuiltForm):
     """The Ancient One, the players, their investigators and the mythos difficulty."""
 
     template_name_p = "games/eldritch/setup-fields.html"
@@ -107,8 +108,7 @@ class SetupForm(forms.Form):
         help_text=gettext_lazy("One a line: name, health, sanity"),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def add_fields(self) -> None:
         for number in range(1, data.MAX_PLAYERS + 1):
             self.fields[f"investigator_{number}"] = forms.ChoiceField(
                 label=_("Investigator %(n)d") % {"n": number},

@@ -5,8 +5,6 @@ and the storm (the 3rd hourglass); the engine (``campaigns/engines/noir.py``) do
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.forms.renderers import BaseRenderer
 from django.utils.safestring import SafeString
@@ -37,14 +35,13 @@ class ChosenBy(forms.Widget):
 
 
 class ColumnChoice(forms.IntegerField):
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self) -> None:
         super().__init__(
             label=gettext_lazy("Case column"),
             min_value=1,
             max_value=10**6,
             widget=ChosenBy,
             error_messages={"required": gettext_lazy("Choose the case column.")},
-            **kwargs,
         )
 
 

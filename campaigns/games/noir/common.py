@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -49,28 +48,29 @@ def hidden_choice(label: StrOrPromise, choices: Mapping[str, StrOrPromise]) -> f
 
 
 class ColumnField(forms.IntegerField):
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("label", gettext_lazy("Case"))
-        kwargs.setdefault("widget", forms.HiddenInput)
-        super().__init__(min_value=1, max_value=10**6, **kwargs)
+    def __init__(self) -> None:
+        super().__init__(
+            label=gettext_lazy("Case"), widget=forms.HiddenInput, min_value=1, max_value=10**6
+        )
 
 
 class HourglassField(forms.BooleanField):
     """Whether the discarded card shows an hourglass (then it goes to the time-out pile)."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("label", gettext_lazy("It shows an hourglass (to the time-out pile)"))
-        super().__init__(required=False, **kwargs)
+    def __init__(
+        self, label: StrOrPromise | None = None, widget: type[forms.Widget] | None = None
+    ) -> None:
+        super().__init__(
+            label=label or gettext_lazy("It shows an hourglass (to the time-out pile)"),
+            widget=widget,
+            required=False,
+        )
 
 
 class DeltaField(forms.IntegerField):
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self) -> None:
         super().__init__(
-            label=gettext_lazy("Change"),
-            min_value=-1,
-            max_value=1,
-            widget=forms.HiddenInput,
-            **kwargs,
+            label=gettext_lazy("Change"), min_value=-1, max_value=1, widget=forms.HiddenInput
         )
 
 
