@@ -37,10 +37,12 @@ system-deps:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver gettext >/dev/null; \
 	fi
 
+# A worker that runs out of tests takes some of the other's (--dist worksteal): the long journeys
+# no longer finish one after another on one worker (5:02 -> 4:38 on the idle 2-core machine).
 test: $(VENV)/.installed system-deps
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(MAKE) --no-print-directory checks
-	$(VENV)/bin/pytest -n 2 $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n 2 --dist worksteal $(PYTEST_ARGS)
 
 # Everything but the browser journeys, the real-server tests and the sweeps over every command or
 # page of every game (`make test` runs those): under a minute on two cores
@@ -48,7 +50,7 @@ test: $(VENV)/.installed system-deps
 # with the plain static files storage (tests/conftest.py).
 test-fast: $(VENV)/.installed
 	$(MAKE) --no-print-directory checks
-	$(VENV)/bin/pytest -n 2 -m "not browser and not server and not sweep" $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n 2 --dist worksteal -m "not browser and not server and not sweep" $(PYTEST_ARGS)
 
 checks:
 	$(VENV)/bin/ruff check .
