@@ -103,7 +103,6 @@
   }
 
   // Returns true when part of the change had to wait because the user is typing there.
-  var kept = [];  // the regions a refresh left as they were for that reason
   function swap(old, next) {
     keepBuzzed(old, next);
     if (same(old, next)) return false;
@@ -113,7 +112,6 @@
       old.replaceWith(copy);
       return false;
     }
-    kept.push(old);
     regionsIn(old).forEach(function (inner) {
       var match = next.querySelector("#" + CSS.escape(inner.id));
       if (match) swap(inner, match);
@@ -146,15 +144,14 @@
   }
 
   // After a partial page from version `from` to `v`, the regions it did not hold show version
-  // v too: their forms say so (a change from them is not stale). Not those left as they were
-  // because the user is typing there, or that hold a refusal or a change on its way, whether
-  // the partial page held them or not: they still show `from`, as after a whole page.
+  // v too: their forms say so (a change from them is not stale). Not a region the user is
+  // typing in, or that holds a refusal or a change on its way (swap() left those as they were
+  // if the partial page held them): it still shows `from`, as after a whole page.
   function movedOn(from, v) {
     var forms = document.querySelectorAll('input[name=version][value="' + from + '"]');
     Array.prototype.forEach.call(forms, function (input) {
       var region = input.closest("[data-live][id]");
-      if (kept.indexOf(region) >= 0 || (region && typingIn(region))) return;
-      input.setAttribute("value", String(v));
+      if (!region || !typingIn(region)) input.setAttribute("value", String(v));
     });
   }
 
@@ -169,7 +166,6 @@
     if (address !== here()) return false;
     newest = Math.max(newest, isNaN(v) ? newest : v);
     var fresh = new DOMParser().parseFromString(html, "text/html");
-    kept = [];
     deferred = swapRegions(fresh);
     if (from !== undefined) movedOn(from, v);
     if (fresh.title) document.title = fresh.title;  // the campaign's name, renamed elsewhere
