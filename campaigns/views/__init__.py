@@ -34,7 +34,6 @@ __all__ = [
     "display_stream",
     "display_version",
     "export",
-    "forgotten_on_the_phone",
     "home",
     "import_view",
     "manifest",
