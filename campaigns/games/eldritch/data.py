@@ -88,11 +88,6 @@ AWAKENINGS = {
 }
 
 
-def awakening_of(ancient_one: str) -> str:
-    found = ANCIENT_ONES.get(ancient_one)
-    return found.get("awakening", "mystery") if found else "mystery"
-
-
 STAGE_LABELS = ("I", "II", "III")
 COLOURS = {"green": _("Green"), "yellow": _("Yellow"), "blue": _("Blue")}
 GATE_COLOURS = {"green": _("Green"), "blue": _("Blue"), "red": _("Red")}

@@ -74,8 +74,4 @@ class DeltaField(forms.IntegerField):
         )
 
 
-def type_choices(count: int) -> list[tuple[int, str]]:
-    return [(n, str(n)) for n in range(1, count + 1)]
-
-
 MOST_TYPES = 12
