@@ -79,6 +79,16 @@ async def until(condition: Callable[[], Any], timeout: float = 30) -> Any:
     return value
 
 
+async def next_event(stream: Any) -> str:
+    """The next server-sent event of a stream read in one process (the response's
+    `streaming_content`), skipping comments and the retry line."""
+    while True:
+        chunk = await anext(stream)
+        text = chunk.decode() if isinstance(chunk, bytes) else chunk
+        if text.startswith("event:"):
+            return text
+
+
 # Django's test client: what a phone is answered.
 
 

@@ -14,7 +14,7 @@ from django.test import AsyncClient
 from campaigns import live
 from campaigns.models import Membership
 from tests.factories import make_campaign, make_user, tracker_id
-from tests.journeys import until
+from tests.journeys import next_event, until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,14 +33,6 @@ class Queries:
 
     def wrap(self, sender, connection, **kwargs) -> None:
         connection.execute_wrappers.append(self)
-
-
-async def next_event(stream) -> str:
-    while True:
-        chunk = await anext(stream)
-        text = chunk.decode() if isinstance(chunk, bytes) else chunk
-        if text.startswith("event:"):
-            return text
 
 
 def tap_and_close(campaign, doom: int, owner) -> None:

@@ -22,7 +22,7 @@ from campaigns import live
 from campaigns.models import Membership
 from campaigns.views.display import display_url
 from tests.factories import make_campaign, make_user
-from tests.journeys import Phone, Site
+from tests.journeys import Phone, Site, next_event
 
 server = pytest.mark.server
 
@@ -221,14 +221,6 @@ def test_logging_out_through_another_server_process_ends_the_stream(site_databas
 
 
 # The same in one process, without a server (run by `make test-fast` too).
-
-
-async def next_event(stream) -> str:
-    while True:
-        chunk = await anext(stream)
-        text = chunk.decode() if isinstance(chunk, bytes) else chunk
-        if text.startswith("event:"):
-            return text
 
 
 def lower_role(campaign, user) -> None:
