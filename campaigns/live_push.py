@@ -16,7 +16,8 @@ regions (`"from"`: that version), every other phone the whole page.
 
 At most PUSHED_DRAWINGS keys are drawn per campaign version (beyond, the stream sends the
 version and the phone asks for its page), the tasks of older versions are dropped when a newer
-one starts, and a campaign's kept bodies go when its last stream closes (campaigns/live.py).
+one starts, a key's kept page goes when a version passes without it being drawn, and a
+campaign's go when its last stream closes (campaigns/live.py).
 """
 
 from __future__ import annotations
@@ -67,8 +68,15 @@ class Board:
 async def pushed(hub: Hub, pk: int, version: int, key: Key, draw: Draw) -> Pushed | None:
     """The page of `key` at `version` (or newer), drawn once for all the streams that ask."""
     board = hub.boards.setdefault(pk, Board())
-    if version > max(board.drawings, default=-1):
-        board.drawings = {version: {}}  # the older versions' drawings: no stream asks again
+    newest = max(board.drawings, default=-1)
+    if version > newest:
+        # The older versions' drawings: no stream asks again. The pages kept to find the next
+        # changes against: only those of the keys drawn at the newest version (every open
+        # stream's key is drawn each version, so the others have no phone left; a table cycling
+        # through addresses would otherwise grow this by a page an address).
+        drawn = board.drawings.get(newest, {})
+        board.last = {key: page for key, page in board.last.items() if key in drawn}
+        board.drawings = {version: {}}
     drawings = board.drawings.setdefault(version, {})
     drawing = drawings.get(key)
     if drawing is None:

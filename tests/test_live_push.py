@@ -269,3 +269,27 @@ def test_beyond_the_bound_of_drawings_a_version_a_push_is_the_version_only():
     assert [pushed is None for pushed in got] == [False] * live_push.PUSHED_DRAWINGS + [True] * 2
     assert again is got[0]  # kept: the same message, not drawn again
     assert len(calls) == live_push.PUSHED_DRAWINGS
+
+
+def test_the_pages_kept_for_the_changes_are_those_of_the_keys_still_drawn():
+    """A key no stream asks for any more (a phone that moved to another page, or an address
+    tried once) does not keep its page for the next version's changes: memory follows the
+    phones, not every address ever shown."""
+
+    def draw_at(version):
+        return lambda: (version, f"<p>page {version}</p>")
+
+    async def table():
+        hub = live.Hub(asyncio.get_running_loop())
+        for n in range(live_push.PUSHED_DRAWINGS):
+            await live_push.pushed(hub, 1, 3, ("page", n), draw_at(3))
+        kept = [set(hub.boards[1].last)]
+        for version in (4, 5):
+            await live_push.pushed(hub, 1, version, ("page", 0), draw_at(version))
+            kept.append(set(hub.boards[1].last))
+        return kept
+
+    at_three, at_four, at_five = run(table)
+    assert at_three == {("page", n) for n in range(live_push.PUSHED_DRAWINGS)}
+    assert at_four == at_three  # all drawn at 3, the version before
+    assert at_five == {("page", 0)}
