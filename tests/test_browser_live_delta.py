@@ -175,3 +175,31 @@ def test_a_changed_region_where_the_user_is_typing_waits(phone):
     expect(doom.locator("output")).to_have_text("0")
     versions = doom.locator("input[name=version]").evaluate_all("all => all.map(i => i.value)")
     assert versions and set(versions) == {str(version)}
+
+
+def test_a_phone_holding_a_region_back_asks_for_the_whole_page_at_the_next_change(phone):
+    """A region left as it was while the user typed shows an older version than the rest: the
+    next partial page (the regions changed since, assuming the phone shows all of that version)
+    could never bring what the held region missed, so the phone asks for its page instead."""
+    stream = open_table(phone, "held")
+    before, version = drawn(phone)
+    doom = phone.get_by_role("region", name="Doom")
+    doom.get_by_text("Set a value").click()
+    doom.get_by_label("Value").fill("5")  # typed, not sent
+    tap_elsewhere(phone, "Doom")
+    after, now = drawn(phone)
+    stream.send(now, version, delta(before, after))
+    settled(phone, now)
+    expect(doom.locator("output")).to_have_text("0")  # held back
+
+    asked = []
+    phone.on("request", lambda r: r.headers.get("x-live-refresh") and asked.append(r.url))
+    tap_elsewhere(phone, "Clues")
+    later, newest = drawn(phone)
+    partial = delta(after, later)
+    assert partial is not None
+    stream.send(newest, now, partial)
+    expect(phone.get_by_role("region", name="Clues").locator("output")).to_have_text("1")
+    settled(phone, newest)
+    assert asked, "the phone applied a partial page over a region it had held back"
+    expect(doom.get_by_label("Value")).to_have_value("5")

@@ -306,8 +306,10 @@
       try { data = JSON.parse(e.data); } catch (err) { return; /* a malformed message */ }
       // Older than what this phone's own change showed: the newer page is on its way.
       if (over || data.version === known || data.version < newest) return;
-      // Only the regions changed since version `from`: for a page that shows exactly that one.
-      if (data.from !== undefined && data.from !== known) { refresh(); return; }
+      // Only the regions changed since version `from`: for a page that shows exactly that one,
+      // all of it. A page with a region held back (the user was typing there) shows an older
+      // one in that region: it asks for the whole page, which brings what it missed.
+      if (data.from !== undefined && (data.from !== known || deferred)) { refresh(); return; }
       // Drawn for the address the stream opened at; the phone has moved on (a search): ask.
       if (!show(data.html, data.version, page, data.from)) seen(data.version);
     });
