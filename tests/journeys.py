@@ -226,6 +226,16 @@ def settled(page: Page, version: int) -> None:
     expect(page.locator("#live-root")).to_have_attribute("data-version", str(version))
 
 
+def tap(page: Page, locator) -> None:
+    """Tap and wait for the answer: the campaign's version moves on and no form is still on its
+    way (a live push can bring the new version before the tap's own answer, and a second tap on
+    a form whose first is on its way is dropped, as a double tap is one tap)."""
+    before = page.locator("#live-root").get_attribute("data-version")
+    locator.click()
+    expect(page.locator("#live-root")).not_to_have_attribute("data-version", before or "")
+    expect(page.locator("form.htmx-request")).to_have_count(0)
+
+
 def new_campaign(page: Page, name: str, counters: str = "Doom 0 12") -> None:
     """An Any game campaign with these counters, made from the home page."""
     page.get_by_role("link", name="New campaign").click()

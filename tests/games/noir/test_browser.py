@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.journeys import create_case, no_sideways_scroll, shot, sign_up, small_tap_targets
+from tests.journeys import create_case, no_sideways_scroll, shot, sign_up, small_tap_targets, tap
 
 pytestmark = pytest.mark.browser
 
@@ -28,16 +28,7 @@ def pile(page: Page, key: str):
 
 def tap_pile(page: Page, label: str, sign: str, times: int = 1) -> None:
     for _ in range(times):
-        before = page.locator("#live-root").get_attribute("data-version")
-        page.get_by_role("button", name=f"{label} {sign} one").click()
-        expect(page.locator("#live-root")).not_to_have_attribute("data-version", before)
-
-
-def tap(page: Page, locator) -> None:
-    """Tap and wait for the answer (the campaign's version moves on)."""
-    before = page.locator("#live-root").get_attribute("data-version")
-    locator.click()
-    expect(page.locator("#live-root")).not_to_have_attribute("data-version", before)
+        tap(page, page.get_by_role("button", name=f"{label} {sign} one"))
 
 
 def play_card(page: Page, action: str, case: int, clue_type: int, *symbols: str) -> None:
