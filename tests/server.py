@@ -1,7 +1,8 @@
 """Real server processes for the tests that need one: live streams, concurrency, browsers.
 
 Each site gets its own database (a SQLite file, or a fresh PostgreSQL database when the suite
-runs with DATABASE_URL) and runs uvicorn in a subprocess, exactly as `make run` does.
+runs with DATABASE_URL) and runs uvicorn in a subprocess, as `make run` does (with the site's
+settings but for a fast password hasher: tests/site_settings.py).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ class Database:
         self.pg_name = None
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
         env.update(
-            DJANGO_SETTINGS_MODULE="companion.settings",
+            DJANGO_SETTINGS_MODULE="tests.site_settings",  # the site's, with a fast hasher
             DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
             STATIC_ROOT=str(Path(self.tmp.name) / "static"),
             COMPANION_RATE_LIMIT="10000",
