@@ -3,8 +3,9 @@
 
 Doom advances toward 0 and retreats away from it; at 0 the Ancient One awakens, and after that
 doom cannot retreat [001:245-249]. The awakening does what the sheet's back says: the final
-mystery becomes required, or the investigators lose (Azathoth) [001:62-69]; an investigator
-defeated or devoured before it advances doom by one, after it is eliminated [001:69, 001:194].
+mystery becomes required, or the investigators lose (Azathoth) [001:62-69]. An investigator
+defeated or devoured advances doom by one before the awakening, and is eliminated after it
+[001:69, 001:194].
 The omen advances clockwise around green, blue, red, blue; every space is a comet, and each step
 onto one advances doom by the open gates of its colour [001:507-513], in the same change.
 """
