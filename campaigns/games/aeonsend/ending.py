@@ -4,7 +4,8 @@ Rules (shared/spec/rules.md §2d, [003:583-591]): the players win when the nemes
 when "the nemesis has no cards in its deck and no minions or powers in play at the end of any
 turn"; they lose when Gravehold has 0 life, when all the players are exhausted ("the game ends
 immediately" [003:566]) or when the nemesis mat's own condition is met [003:591] (the group
-says so: ``ae.lose``); in solo play exhaustion does not lose [003:605].
+says so: ``ae.lose``); in solo play exhaustion does not lose [003:605] (the exhausted rule
+and its solo exception are exhausted.py's).
 
 The game ends at the first of these, so once it is over the table refuses further changes of
 life, nemesis draws and turn order draws until a new game starts (or the group undoes the
@@ -26,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.aeonsend.common import EmptyForm
+from campaigns.games.aeonsend.exhausted import exhaustion_loses, solo_exception
 from campaigns.games.aeonsend.state import AeonsEndState
 
 # Why a game ended: the result and the words the table reads.
@@ -50,7 +52,7 @@ def ends(state: AeonsEndState) -> list[str]:
         found.append("deck")
     if table["gravehold"] == 0:
         found.append("gravehold")
-    if table["lives"] and all(life == 0 for life in table["lives"]) and not state["solo"]:
+    if exhaustion_loses(state):
         found.append("exhausted")
     if table["nemesis_life"] == 0:
         found.append("nemesis")
@@ -95,8 +97,7 @@ def end_texts(state: AeonsEndState) -> list[dict[str, str]]:
         "condition": _("The nemesis's own condition is met: you lose."),
     }
     found = [{"result": WHY[why], "why": why, "text": texts[why]} for why in ends(state)[:1]]
-    table = state["table"]
-    if table["nemesis"] and state["solo"] and table["lives"] and not any(table["lives"]):
+    if state["table"]["nemesis"] and solo_exception(state):
         found.append(
             {
                 "result": "note",

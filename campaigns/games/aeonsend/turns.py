@@ -35,6 +35,7 @@ from campaigns.games.aeonsend.common import (
     EmptyForm,
 )
 from campaigns.games.aeonsend.ending import end_texts, outcome, refuse_when_over
+from campaigns.games.aeonsend.exhausted import gravehold_damage, is_exhausted, refuse_gain
 from campaigns.games.aeonsend.nemesis import second_victory
 from campaigns.games.aeonsend.state import AeonsEndState, Table
 from campaigns.games.built_form import BuiltForm
@@ -123,8 +124,7 @@ def apply_life(state: AeonsEndState, payload: Payload) -> None:
     life = table["lives"][index]
     name = who_label(state, who)
     if delta > 0:
-        if life == 0:
-            raise CommandError(_("%(name)s is exhausted and cannot gain life.") % {"name": name})
+        refuse_gain(life, name)
         if life >= start["player"]:
             raise CommandError(
                 _("%(name)s is already at %(bound)s.")
@@ -134,13 +134,9 @@ def apply_life(state: AeonsEndState, payload: Payload) -> None:
         table["lives"][index] = min(start["player"], life + delta)
         return
     damage = -delta
-    taken = min(life, damage)
-    table["lives"][index] = life - taken
-    # An exhausted player's damage (and the excess at the moment of exhaustion) is dealt
-    # twice over to Gravehold [003:557-566], unless the group switched the doubling off
-    # because a sticker on that rule says so (exhausted.py).
-    factor = 2 if state.get("exhausted_double", True) else 1
-    table["gravehold"] = max(0, table["gravehold"] - factor * (damage - taken))
+    table["lives"][index] = life - min(life, damage)
+    # An exhausted player's damage goes to Gravehold (exhausted.py).
+    table["gravehold"] = max(0, table["gravehold"] - gravehold_damage(state, life, damage))
 
 
 def resolve_life(state: AeonsEndState, values: Payload, rng: random.Random) -> Payload:
@@ -413,7 +409,7 @@ def dial(value: int, start: int, over: bool, player: bool = False) -> dict[str, 
     """A life dial's view: its value and start, and whether its −1 and +1 are off. Nobody goes
     above their starting life; an exhausted player (at 0) gains none, but still takes damage
     (it goes to Gravehold); Gravehold and the nemesis stop at 0; an ended game takes neither."""
-    exhausted = player and value == 0
+    exhausted = player and is_exhausted(value)
     return {
         "value": value,
         "start": start,

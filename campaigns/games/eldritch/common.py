@@ -1,5 +1,6 @@
-"""What the features share: the game on the table, an investigator, doom advancing, an
-investigator falling, and the end of the game (rules.md §3a, §3d)."""
+"""What the features share: the game on the table, an investigator, and the end of the game
+(rules.md §3d). Doom and the awakening are doom.py's; an investigator falling is
+investigators.py's."""
 
 from __future__ import annotations
 
@@ -56,34 +57,6 @@ def named(state: EldritchState, data_: Payload) -> Payload:
 def who(payload: Payload) -> str:
     name = payload.get("who")
     return str(name) if name else "?"
-
-
-def advance_doom(game: Game, steps: int) -> None:
-    """Doom moves toward 0 by `steps`; at 0 the Ancient One awakens (rules.md §3a) and does what
-    its sheet's back says: the final mystery starts, or the investigators lose (Azathoth)."""
-    game["doom"] = max(0, game["doom"] - steps)
-    if game["doom"] == 0 and not game["awakened"]:
-        game["awakened"] = True
-        if game.get("awakening") == "loss" and game["outcome"] is None:
-            game["outcome"] = {"result": "loss", "reason": "doom"}
-
-
-def fall(game: Game, person: Investigator, status: str) -> None:
-    """Defeated or devoured: doom advances by one; after awakening the player is eliminated;
-    the lead passes to the next investigator still playing [001:182-220, 001:69]."""
-    if game["awakened"]:
-        person["status"] = "eliminated"
-    else:
-        person["status"] = status
-        advance_doom(game, 1)
-    if person["name"] not in game["fallen"]:
-        game["fallen"].append(person["name"])
-    person["conditions"] = []
-    person["improvements"] = {skill: 0 for skill in person["improvements"]}
-    if game["lead"] == person["id"]:
-        playing = [p["id"] for p in game["investigators"] if p["status"] in ("normal", "delayed")]
-        game["lead"] = playing[0] if playing else None
-    settle(game)
 
 
 def settle(game: Game) -> None:

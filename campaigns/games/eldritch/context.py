@@ -14,7 +14,7 @@ def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict
     """The game on the table; `shown` gives a name as the page reads it (names.shown)."""
     mysteries = game["mysteries"]
     outcome = game["outcome"]
-    final = game["awakened"] and game.get("awakening") != "loss"  # the final mystery is due
+    final = doom.final_mystery_due(game)
     lead = next((p for p in game["investigators"] if p["id"] == game["lead"]), None)
     rounds = round.round_view(game)
     dice = rolls.rolls_view(game, viewing.query)

@@ -1,9 +1,13 @@
-"""Doom, the omen track and the open gates (rules.md §3a, §3b).
+"""Doom, the omen track, the open gates and the awakening: the one module of the doom track
+(rules.md §3a, §3b).
 
 Doom advances toward 0 and retreats away from it; at 0 the Ancient One awakens, and after that
-doom cannot retreat [001:245-249]. The omen advances clockwise around green, blue, red, blue;
-every space is a comet, and each step onto one advances doom by the open gates of its colour
-[001:507-513], in the same change.
+doom cannot retreat [001:245-249]. The awakening does what the sheet's back says: the final
+mystery becomes required, or the investigators lose (Azathoth) [001:62-69]. An investigator
+defeated or devoured advances doom by one before the awakening, and is eliminated after it
+[001:69, 001:194].
+The omen advances clockwise around green, blue, red, blue; every space is a comet, and each step
+onto one advances doom by the open gates of its colour [001:507-513], in the same change.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import Command, CommandError, Payload, need_choice, need_int
 from campaigns.games.eldritch import data
-from campaigns.games.eldritch.common import REGIONS, advance_doom, game_of, settle
+from campaigns.games.eldritch.common import REGIONS, game_of, settle
 from campaigns.games.eldritch.state import EldritchState, Game
 
 STEPS = {"advance": gettext_lazy("Advance"), "retreat": gettext_lazy("Retreat")}
@@ -33,16 +37,56 @@ class GateForm(forms.Form):
     delta = forms.IntegerField(min_value=-1, max_value=1, widget=forms.HiddenInput)
 
 
+def advance_doom(game: Game, steps: int) -> None:
+    """Doom moves toward 0 by `steps`; at 0 the Ancient One awakens."""
+    game["doom"] = max(0, game["doom"] - steps)
+    if game["doom"] == 0 and not game["awakened"]:
+        awaken(game)
+
+
+def awaken(game: Game) -> None:
+    """The sheet flips and its back says what happens: the final mystery starts, or the
+    investigators lose (Azathoth's, or a typed Ancient One's the group said loses)."""
+    game["awakened"] = True
+    if game.get("awakening") == "loss" and game["outcome"] is None:
+        game["outcome"] = {"result": "loss", "reason": "doom"}
+
+
+def retreat_doom(game: Game, field: str | None = None) -> None:
+    """Doom moves away from 0 by one: refused once the Ancient One has awakened."""
+    if game["awakened"]:
+        raise CommandError(_("The Ancient One has awakened: doom cannot retreat."), field)
+    if game["doom"] >= 30:
+        raise CommandError(_("Doom cannot retreat further."), field)
+    game["doom"] += 1
+
+
+def final_mystery_due(game: Game) -> bool:
+    """Whether the awakening made the final mystery required (it did not when it lost)."""
+    return game["awakened"] and game.get("awakening") != "loss"
+
+
+def fallen_status(game: Game, status: str) -> str:
+    """What a defeat or a devouring does to doom, and the status it leaves: before the awakening
+    doom advances by one and the investigator is `status`; after it, eliminated."""
+    if game["awakened"]:
+        return "eliminated"
+    advance_doom(game, 1)
+    return status
+
+
+def comet(game: Game) -> None:
+    """The omen advances one space; the comet there advances doom by its colour's open gates."""
+    game["omen"] = (game["omen"] + 1) % len(data.OMEN_TRACK)
+    advance_doom(game, game["gates"][omen_colour(game)])
+
+
 def apply_doom(state: EldritchState, payload: Payload) -> None:
     game = game_of(state, "step")
     if need_choice(payload, "step", STEPS) == "advance":
         advance_doom(game, 1)
-        return
-    if game["awakened"]:
-        raise CommandError(_("The Ancient One has awakened: doom cannot retreat."), "step")
-    if game["doom"] >= 30:
-        raise CommandError(_("Doom cannot retreat further."), "step")
-    game["doom"] += 1
+    else:
+        retreat_doom(game, "step")
 
 
 def describe_doom(payload: Payload) -> str:
@@ -57,8 +101,7 @@ def omen_colour(game: Game) -> str:
 
 def apply_omen(state: EldritchState, payload: Payload) -> None:
     game = game_of(state)
-    game["omen"] = (game["omen"] + 1) % len(data.OMEN_TRACK)
-    advance_doom(game, game["gates"][omen_colour(game)])
+    comet(game)
     settle(game)
 
 

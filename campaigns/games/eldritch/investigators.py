@@ -19,7 +19,6 @@ from campaigns.commands import Command, CommandError, CommandOptions, Payload
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import (
     REGIONS,
-    fall,
     game_of,
     investigator,
     named,
@@ -27,6 +26,7 @@ from campaigns.games.eldritch.common import (
     settle,
     who,
 )
+from campaigns.games.eldritch.doom import fallen_status
 from campaigns.games.eldritch.setup import parse_typed
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
@@ -95,6 +95,21 @@ class ReplaceForm(InvestigatorForm):
         required=False,
         help_text=gettext_lazy("name, health, sanity"),
     )
+
+
+def fall(game: Game, person: Investigator, status: str) -> None:
+    """Defeated or devoured: what it does to doom and the awakening is doom.py's (doom advances
+    by one; after awakening the player is eliminated); the investigator leaves play, and the
+    lead passes to the next investigator still playing [001:182-220, 001:69]."""
+    person["status"] = fallen_status(game, status)
+    if person["name"] not in game["fallen"]:
+        game["fallen"].append(person["name"])
+    person["conditions"] = []
+    person["improvements"] = {skill: 0 for skill in person["improvements"]}
+    if game["lead"] == person["id"]:
+        playing = [p["id"] for p in game["investigators"] if p["status"] in ("normal", "delayed")]
+        game["lead"] = playing[0] if playing else None
+    settle(game)
 
 
 def apply_track(state: EldritchState, payload: Payload) -> None:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from campaigns.commands import Command, CommandError, Payload, need_int, need_str, said_int
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS, game_of, number_field, settle
+from campaigns.games.eldritch.doom import final_mystery_due
 from campaigns.games.eldritch.state import EldritchState
 
 
@@ -29,7 +30,7 @@ def apply_solve(state: EldritchState, payload: Payload) -> None:
     game = game_of(state)
     mysteries = game["mysteries"]
     if mysteries["solved"] >= mysteries["to_win"]:
-        if not game["awakened"]:
+        if not final_mystery_due(game):
             raise CommandError(_("Every mystery this Ancient One asks for is solved."))
         mysteries["final"] = True
     else:
