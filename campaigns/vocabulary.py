@@ -19,6 +19,19 @@ DIFFICULTY_WORDS = {
     "extinction": _("Extinction"),
 }
 
+# Aeon's End's characters (and their turn order cards) in all eight; Eldritch's mythos cards and
+# gates in three each.
+COLOUR_WORDS = {
+    "red": _("Red"),
+    "white": _("White"),
+    "blue": _("Blue"),
+    "green": _("Green"),
+    "yellow": _("Yellow"),
+    "purple": _("Purple"),
+    "orange": _("Orange"),
+    "black": _("Black"),
+}
+
 RESULT_WORDS = {"win": _("Win"), "loss": _("Loss"), "other": _("Other")}
 
 

@@ -8,7 +8,7 @@ so a replay in another language gives the same state.
 
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.vocabulary import DIFFICULTY_WORDS, RESULT_WORDS, pick
+from campaigns.vocabulary import COLOUR_WORDS, DIFFICULTY_WORDS, RESULT_WORDS, pick
 
 # The campaign's player count is fixed for the whole campaign [003:63].
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
@@ -154,16 +154,7 @@ TIERS = (1, 2, 3)
 MAX_CHART_CELL = 30
 
 # Colours for the characters (and their turn order cards).
-COLOURS = {
-    "red": _("Red"),
-    "white": _("White"),
-    "blue": _("Blue"),
-    "green": _("Green"),
-    "yellow": _("Yellow"),
-    "purple": _("Purple"),
-    "orange": _("Orange"),
-    "black": _("Black"),
-}
+COLOURS = pick(COLOUR_WORDS, "red", "white", "blue", "green", "yellow", "purple", "orange", "black")
 
 
 def colour_pairs(colours: list[str]) -> list[list[int]] | None:

@@ -14,7 +14,7 @@ from typing import NotRequired, TypedDict
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.games.eldritch.state import Reference
-from campaigns.vocabulary import DIFFICULTY_WORDS, RESULT_WORDS, pick
+from campaigns.vocabulary import COLOUR_WORDS, DIFFICULTY_WORDS, RESULT_WORDS, pick
 
 
 class AncientOneFacts(TypedDict):
@@ -86,8 +86,8 @@ AWAKENINGS = {
 
 
 STAGE_LABELS = ("I", "II", "III")
-COLOURS = {"green": _("Green"), "yellow": _("Yellow"), "blue": _("Blue")}
-GATE_COLOURS = {"green": _("Green"), "blue": _("Blue"), "red": _("Red")}
+COLOURS = pick(COLOUR_WORDS, "green", "yellow", "blue")
+GATE_COLOURS = pick(COLOUR_WORDS, "green", "blue", "red")
 OMEN_TRACK: list[str] = FACTS["omen_track"]  # green, blue, red, blue: every space is a comet
 
 SKILLS = {
