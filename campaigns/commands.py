@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django_stubs_ext import StrOrPromise
 
 # A campaign's state as stored, where the game is chosen at run time (the models, the history,
 # import): only the game's own commands know its shape (a game's functions take its TypedDict).
@@ -33,6 +35,18 @@ class Named(TypedDict, total=False):
 
     name: str
     archived: bool
+
+
+# What a change reads as in the history: a function of its payload, or words (a lazy translation)
+# whose placeholders are the payload's own keys: "Renamed the campaign to “%(name)s”".
+Describe = Callable[[Payload], str] | StrOrPromise
+
+
+class Said(dict[str, object]):
+    """A payload as the words of its change read it: a key it does not have reads "?"."""
+
+    def __missing__(self, key: str) -> object:
+        return "?"
 
 
 class Numbered(TypedDict):
@@ -70,7 +84,7 @@ class Command[S]:
     name: str
     form: type[forms.Form]
     apply: Callable[[S, Payload], None]
-    describe: Callable[[Payload], str]
+    describe: Describe
     resolve: Callable[[S, Payload, random.Random], Payload] = default_resolve
     # Commands that set an absolute value are refused when made from a stale screen; commands
     # that add or take away (a +1, a draw) apply on top of whatever the others did.
@@ -93,6 +107,12 @@ class Command[S]:
     # keeping it to send later (static/js/offline.js); tests/test_needs_connection.py plays
     # every command and holds every one that took randomness to this.
     needs_connection: bool = False
+
+    def words(self, payload: Payload) -> str:
+        """This change in the reader's words (the history, the undo bar)."""
+        if isinstance(self.describe, str | Promise):
+            return str(self.describe) % Said(payload)
+        return self.describe(payload)
 
     def regions_for(self, payload: Payload | None, state: S | None) -> tuple[str, ...]:
         """The regions a change redraws (`payload` None: refused, `regions_after` names all)."""
@@ -128,7 +148,7 @@ def random_command[S](
     name: str,
     form: type[forms.Form],
     apply: Callable[[S, Payload], None],
-    describe: Callable[[Payload], str],
+    describe: Describe,
     resolve: Callable[[S, Payload, random.Random], Payload],
     regions: tuple[str, ...] = (),
 ) -> Command[S]:

@@ -399,10 +399,10 @@ class Event(models.Model):
         command = game.commands.get(self.action)
         try:
             # The names the group typed, isolated for direction inside the words (bidi.py).
-            text = command.describe(bidi.isolate_payload(self.data)) if command else self.action
+            text = command.words(bidi.isolate_payload(self.data)) if command else self.action
         except history.MALFORMED:
             try:
-                text = command.describe(self.data) if command else self.action
+                text = command.words(self.data) if command else self.action
             except history.MALFORMED:
                 text = self.action
         if self.kind == self.Kind.UNDO:

@@ -81,7 +81,20 @@ def test_a_live_refresh_carries_the_title_of_a_renamed_campaign(db):
 def test_a_list_of_names_reads_with_the_readers_comma():
     pick = GAMES["eldritch"].commands["eh.pick"]
     payload = {"ancient_one": "Azathoth", "investigators": ["Akachi Onyele", "Jim Culver"]}
-    assert "Akachi Onyele, Jim Culver" in pick.describe(payload)
+    assert "Akachi Onyele, Jim Culver" in pick.words(payload)
     with translation.override("ja"):
-        assert "Akachi Onyele、Jim Culver" in pick.describe(payload)
-        assert ", " not in pick.describe(payload)
+        assert "Akachi Onyele、Jim Culver" in pick.words(payload)
+        assert ", " not in pick.words(payload)
+
+
+def test_words_written_over_the_payload_read_in_the_readers_language():
+    """A command may say its history line as a lazy translation whose placeholders are the
+    payload's keys: filled from the payload, read in the reader's language; a key the payload
+    lacks (an imported file's) reads "?" instead of failing."""
+    rename = GAMES["noir"].commands["campaign.rename"]
+    closed = GAMES["noir"].commands["noir.close"]
+    assert rename.words({"name": "Eve"}) == "Renamed the campaign to “Eve”"
+    assert rename.words({}) == "Renamed the campaign to “?”"
+    with translation.override("ja"):
+        assert rename.words({"name": "Eve"}) == "キャンペーン名を「Eve」に変更"
+        assert closed.words({}) == "アクションd：事件を1つ終了"

@@ -37,6 +37,17 @@ def _clue_type(play: Play, clue_type: int) -> None:
         raise NoirError(gettext_noop("Choose one of the clue types."), "type")
 
 
+def _corrected(value: int, top: int, fewer: str, more: str) -> int:
+    """A count as the player corrected it, when it is between none and `top`; else the stepper
+    is refused with `fewer` (below none) or `more` (above the top, which may name the count as
+    ``%(most)d``)."""
+    if value < 0:
+        raise NoirError(fewer, "delta")
+    if value > top:
+        raise NoirError(more, "delta", most=value)
+    return value
+
+
 def adjust_pile(play: Play, pile: str, delta: int) -> Play:
     """A correction of one pile's count by the player (the table is the truth)."""
     if not is_pile(pile):
@@ -51,13 +62,14 @@ def adjust_pile(play: Play, pile: str, delta: int) -> Play:
         "hand": HAND_LIMIT + 1,
         "storms_left": STORM_CARDS,
     }.get(pile, MOST)
-    if value < 0:
-        raise NoirError(gettext_noop("A pile cannot hold fewer than no cards."), "delta")
     if pile == "row" and value > ROW:
         raise NoirError(gettext_noop("The clue row holds five cards, no more."), "delta")
-    if value > max(top, 0):
-        raise NoirError(gettext_noop("That pile cannot hold %(most)d cards."), "delta", most=value)
-    play[pile] = value
+    play[pile] = _corrected(
+        value,
+        max(top, 0),
+        gettext_noop("A pile cannot hold fewer than no cards."),
+        gettext_noop("That pile cannot hold %(most)d cards."),
+    )
     return play
 
 
@@ -66,12 +78,12 @@ def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
     if not is_column_count(count):
         raise NoirError(gettext_noop("There is no such count."), "count")
     play, column = _column_copy(play, column_id)
-    value = column[count] + delta
-    if value < 0:
-        raise NoirError(gettext_noop("A count cannot go below 0."), "delta")
-    if value > MOST:
-        raise NoirError(gettext_noop("That is more cards than the box holds."), "delta")
-    column[count] = value
+    column[count] = _corrected(
+        column[count] + delta,
+        MOST,
+        gettext_noop("A count cannot go below 0."),
+        gettext_noop("That is more cards than the box holds."),
+    )
     return play
 
 

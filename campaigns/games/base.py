@@ -154,7 +154,7 @@ META_COMMANDS: tuple[Command[Named], ...] = (
         "campaign.rename",
         RenameForm,
         apply_rename,
-        lambda p: _("Renamed the campaign to “%(name)s”") % {"name": p.get("name")},
+        gettext_lazy("Renamed the campaign to “%(name)s”"),
         stale_check=True,
         regions=("campaign-title",),
     ),

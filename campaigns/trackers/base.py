@@ -30,6 +30,7 @@ from campaigns.trackers.types import (
     Tracker,
     Turns,
 )
+from campaigns.vocabulary import RESULT_WORDS, pick
 
 KINDS = {
     "counter": gettext_lazy("Counter"),
@@ -45,11 +46,7 @@ KINDS = {
 }
 
 
-RESULTS = {
-    "win": gettext_lazy("Win"),
-    "loss": gettext_lazy("Loss"),
-    "other": gettext_lazy("Other"),
-}
+RESULTS = pick(RESULT_WORDS, "win", "loss", "other")
 
 
 COUNTER_LIMIT = 1_000_000

@@ -8,6 +8,8 @@ so a replay in another language gives the same state.
 
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.vocabulary import COLOUR_WORDS, DIFFICULTY_WORDS, RESULT_WORDS, pick
+
 # The campaign's player count is fixed for the whole campaign [003:63].
 MIN_PLAYERS, MAX_PLAYERS = 1, 4
 
@@ -123,12 +125,7 @@ SUPPLY_PILES = 9
 UPGRADE_ADD = UPGRADE_BANISH = 2
 
 # Life at the table: Gravehold 30, players 10, the nemesis from its mat [003:242].
-DIFFICULTIES = {
-    "standard": _("Standard"),
-    "beginner": _("Beginner"),
-    "expert": _("Expert"),
-    "extinction": _("Extinction"),
-}
+DIFFICULTIES = pick(DIFFICULTY_WORDS, "standard", "beginner", "expert", "extinction")
 # (player life, Gravehold life, change to the nemesis's life) [003:1462-1472].
 DIFFICULTY_VALUES = {
     "standard": (10, 30, 0),
@@ -141,7 +138,7 @@ MAX_PLAYER_LIFE = max(values[0] for values in DIFFICULTY_VALUES.values())
 MAX_GRAVEHOLD_LIFE = max(values[1] for values in DIFFICULTY_VALUES.values())
 MAX_NEMESIS_LIFE = 200
 
-RESULTS = {"win": _("Win"), "loss": _("Loss")}
+RESULTS = pick(RESULT_WORDS, "win", "loss")
 
 # Outside the campaign: a supply of 3 gems, 2 relics and 4 spells, at least one gem costing 3
 # [003:312, 1379-1381].
@@ -157,16 +154,7 @@ TIERS = (1, 2, 3)
 MAX_CHART_CELL = 30
 
 # Colours for the characters (and their turn order cards).
-COLOURS = {
-    "red": _("Red"),
-    "white": _("White"),
-    "blue": _("Blue"),
-    "green": _("Green"),
-    "yellow": _("Yellow"),
-    "purple": _("Purple"),
-    "orange": _("Orange"),
-    "black": _("Black"),
-}
+COLOURS = pick(COLOUR_WORDS, "red", "white", "blue", "green", "yellow", "purple", "orange", "black")
 
 
 def colour_pairs(colours: list[str]) -> list[list[int]] | None:

@@ -22,12 +22,9 @@ from campaigns.games.arkham.state import ArkhamState
 from campaigns.games.base import Later, Viewing
 
 
-def context(
-    campaign: object, state: ArkhamState, viewing: Viewing | None = None
-) -> dict[str, object]:
+def context(campaign: object, state: ArkhamState, viewing: Viewing) -> dict[str, object]:
     if "bag" not in state:  # not an Arkham state (should not happen): show nothing
         return {}
-    viewing = viewing or Viewing()
     people = [investigator_view(state, i) for i in state.get("investigators", [])]
     in_play = [p for p in people if p["status"] == "active"]
     fallen = [p for p in people if p["status"] != "active"]

@@ -11,13 +11,9 @@ from django.utils.translation import gettext_noop
 from django_stubs_ext import StrOrPromise
 
 from campaigns.engines.chaos import SYMBOLS, TOKENS
+from campaigns.vocabulary import DIFFICULTY_WORDS, pick
 
-DIFFICULTIES = {
-    "easy": _("Easy"),
-    "standard": _("Standard"),
-    "hard": _("Hard"),
-    "expert": _("Expert"),
-}
+DIFFICULTIES = pick(DIFFICULTY_WORDS, "easy", "standard", "hard", "expert")
 # A scenario reference card has one side for Easy and Standard and one for Hard and Expert.
 BANDS = {
     "easy": "easy-standard",

@@ -260,7 +260,7 @@ COMMANDS = (
         "bag.done",
         TestForm,
         apply_done,
-        lambda p: _("Ended the test: tokens returned"),
+        gettext_lazy("Ended the test: tokens returned"),
         resolve_done,
         **A_TEST,
     ),

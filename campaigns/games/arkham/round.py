@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns import commands
-from campaigns.commands import Command, CommandError, Payload
+from campaigns.commands import Command, CommandError, CommandOptions, Payload
 from campaigns.games.arkham import data
 from campaigns.games.arkham.common import signed
 from campaigns.games.arkham.state import ArkhamState, Round
@@ -177,6 +177,9 @@ def round_view(state: ArkhamState) -> dict[str, object]:
 
 
 # The round page's regions each command redraws beside the form's own (round-now, round-doom).
+# The doom threshold and the agenda are set outright (refused from a stale screen), in the
+# round's header.
+SETS_NOW: CommandOptions[ArkhamState] = {"stale_check": True, "regions": ("round-now",)}
 COMMANDS = (
     Command(
         "round.next",
@@ -198,15 +201,13 @@ COMMANDS = (
         ThresholdForm,
         apply_round_threshold,
         lambda p: _("Doom threshold set to %(n)s") % {"n": p.get("threshold") or "—"},
-        stale_check=True,
-        regions=("round-now",),
+        **SETS_NOW,
     ),
     Command(
         "round.agenda",
         AgendaForm,
         apply_round_agenda,
         lambda p: _("Now on agenda %(n)s") % {"n": p.get("agenda")},
-        stale_check=True,
-        regions=("round-now",),
+        **SETS_NOW,
     ),
 )

@@ -50,12 +50,9 @@ def game_view(game: Game, viewing: Viewing, shown: Callable[[str], str]) -> dict
     }
 
 
-def context(
-    campaign: object, state: EldritchState, viewing: Viewing | None = None
-) -> dict[str, object]:
+def context(campaign: object, state: EldritchState, viewing: Viewing) -> dict[str, object]:
     if "games" not in state:
         return {}
-    viewing = viewing or Viewing()
     game = state.get("game")
     pick = state.get("pick")
     return {

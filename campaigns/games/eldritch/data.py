@@ -14,6 +14,7 @@ from typing import NotRequired, TypedDict
 from django.utils.translation import gettext_lazy as _
 
 from campaigns.games.eldritch.state import Reference
+from campaigns.vocabulary import COLOUR_WORDS, DIFFICULTY_WORDS, RESULT_WORDS, pick
 
 
 class AncientOneFacts(TypedDict):
@@ -68,11 +69,7 @@ NAME_LENGTH = 60
 # The mythos difficulty: which mythos cards the group removes before building the deck
 # (the rules' easy, normal and hard; "mixed" was ours, no rule's: kept only so that a game set up
 # with it still replays, never offered again).
-DIFFICULTIES = {
-    "easy": _("Easy"),
-    "normal": _("Normal"),
-    "hard": _("Hard"),
-}
+DIFFICULTIES = pick(DIFFICULTY_WORDS, "easy", "normal", "hard")
 EARLIER_DIFFICULTIES = {"mixed": _("Mixed")}
 REMOVED_CARDS = {
     "easy": _("Before building the mythos deck, remove the hard mythos cards."),
@@ -89,8 +86,8 @@ AWAKENINGS = {
 
 
 STAGE_LABELS = ("I", "II", "III")
-COLOURS = {"green": _("Green"), "yellow": _("Yellow"), "blue": _("Blue")}
-GATE_COLOURS = {"green": _("Green"), "blue": _("Blue"), "red": _("Red")}
+COLOURS = pick(COLOUR_WORDS, "green", "yellow", "blue")
+GATE_COLOURS = pick(COLOUR_WORDS, "green", "blue", "red")
 OMEN_TRACK: list[str] = FACTS["omen_track"]  # green, blue, red, blue: every space is a comet
 
 SKILLS = {
@@ -118,7 +115,7 @@ MAX_IMPROVEMENT = 2
 MAX_DICE = 20
 MAX_CLUES = 99
 
-RESULTS = {"win": _("Win"), "loss": _("Loss")}
+RESULTS = pick(RESULT_WORDS, "win", "loss")
 REASONS = {
     "mysteries": _("Mysteries solved"),
     "doom": _("Doom (the Ancient One's back)"),

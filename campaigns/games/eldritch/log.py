@@ -192,7 +192,7 @@ COMMANDS = (
         "eh.unlog",
         UnlogForm,
         apply_unlog,
-        lambda p: _("A game was taken off the log"),
+        gettext_lazy("A game was taken off the log"),
         regions=REGIONS,
     ),
     Command(

@@ -50,7 +50,7 @@ COMMANDS = (
         "eh.solve",
         SolveForm,
         apply_solve,
-        lambda p: _("A mystery was solved"),
+        gettext_lazy("A mystery was solved"),
         stale_check=True,
         regions=REGIONS,
     ),

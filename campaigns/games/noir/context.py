@@ -38,12 +38,9 @@ def end_phase_view(play: noir.Play, win_rule: str) -> list[dict[str, object]]:
     return steps
 
 
-def context(
-    campaign: object, state: NoirState, viewing: Viewing | None = None
-) -> dict[str, object]:
+def context(campaign: object, state: NoirState, viewing: Viewing) -> dict[str, object]:
     if "play" not in state:
         return {}
-    viewing = viewing or Viewing()
     play: noir.Play = state["play"]
     storm = noir.storm_rules(play)
     due_column = next((c for c in play["columns"] if c["id"] == play["storm_due"]), None)

@@ -16,6 +16,8 @@ from review pages, each cited there):
   ``cases.case2.components_note``), so those rules are off for Case 1.
 """
 
+from string import ascii_lowercase
+
 from django.utils.translation import gettext_lazy as _
 
 CASES = {
@@ -49,20 +51,26 @@ SETUP_STEPS = [
     (_("Shuffle the four storm cards."), {"case2"}),
 ]
 
-ACTIONS = {
-    "a": _("Add to hand"),
-    "b": _("Play it"),
-    "c": _("Discard, play from hand"),
-    "d": _("Discard, close a case"),
-    "e": _("Discard and pass"),
-}
 
-END_STEPS = {
-    "a": _("Victory check"),
-    "b": _("Madness check"),
-    "c": _("Time-out check"),
-    "d": _("Refill the clue row"),
-}
+def lettered[L](*labels: L) -> dict[str, L]:
+    """Labels keyed a, b, c … in the order the rules letter them [rules.md:739-761]."""
+    return dict(zip(ascii_lowercase, labels, strict=False))
+
+
+# The turn's actions a)–e) and the end phase's steps a)–d).
+ACTIONS = lettered(
+    _("Add to hand"),
+    _("Play it"),
+    _("Discard, play from hand"),
+    _("Discard, close a case"),
+    _("Discard and pass"),
+)
+END_STEPS = lettered(
+    _("Victory check"),
+    _("Madness check"),
+    _("Time-out check"),
+    _("Refill the clue row"),
+)
 
 REASONS = {
     "big-picture": _("The Big Picture is complete."),

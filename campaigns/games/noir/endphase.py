@@ -92,7 +92,7 @@ COMMANDS = (
         "noir.ran_out",
         RanOutForm,
         apply_ran_out,
-        lambda p: _("The clue deck ran out"),
+        gettext_lazy("The clue deck ran out"),
         dated,
         regions=TABLE,
     ),

@@ -19,6 +19,7 @@ from campaigns.games.arkham.bag import drawable
 from campaigns.games.arkham.draw import apply_done, apply_record
 from campaigns.games.arkham.reveals import wants_another
 from campaigns.games.arkham.sealing import apply_seal
+from campaigns.games.base import Viewing
 from campaigns.models import Campaign
 from tests.factories import play_and_check_replay
 from tests.games.arkham.helpers import Picks, index_of, make_arkham
@@ -339,7 +340,7 @@ def test_a_hostile_payload_is_refused_with_a_message_or_fits(action, payload):
         assert error.message
     else:
         json.dumps(state)  # whatever went in is still a plain JSON state
-        assert ARKHAM.context(None, state, None)["ark"]["investigators"] is not None
+        assert ARKHAM.context(None, state, Viewing())["ark"]["investigators"] is not None
 
 
 # Export and import

@@ -197,6 +197,29 @@ def test_no_pile_goes_below_nothing():  # rules.md:700-717
             noir_corrections.adjust_pile(noir.new_play("case2", 6), pile, -1)
 
 
+def test_a_pile_past_what_the_set_up_allows_is_refused_naming_the_count():  # rules.md:700-717
+    play = noir.new_play("case2", 6)
+    play["hand"] = noir.HAND_LIMIT + 1
+    with pytest.raises(noir.NoirError) as refused:
+        noir_corrections.adjust_pile(play, "hand", 1)
+    assert str(refused.value) == "That pile cannot hold 5 cards."
+    assert refused.value.field == "delta"
+
+
+def test_a_column_count_stays_between_none_and_the_box():  # rules.md:700-717
+    play = noir.new_play("case2", 6)
+    column = play["columns"][0]["id"]
+    with pytest.raises(noir.NoirError) as below:
+        noir_corrections.adjust_column(play, column, "keys", -1)
+    assert (str(below.value), below.value.field) == ("A count cannot go below 0.", "delta")
+    play["columns"][0]["keys"] = noir.MOST
+    with pytest.raises(noir.NoirError) as above:
+        noir_corrections.adjust_column(play, column, "keys", 1)
+    assert str(above.value) == "That is more cards than the box holds."
+    counted = noir_corrections.adjust_column(play, column, "keys", -1)
+    assert counted["columns"][0]["keys"] == noir.MOST - 1
+
+
 # The end phase a)-d) and every win and loss [rules.md:757-771]
 
 
