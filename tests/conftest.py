@@ -128,13 +128,27 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def phones(browser, site):
-    """Two phones at the table: two browser contexts at 390×844."""
-    contexts = [browser.new_context(base_url=site.url, **PHONE) for _ in range(2)]
+def _open_phones(browser, site, count: int):
+    contexts = [browser.new_context(base_url=site.url, **PHONE) for _ in range(count)]
     pages = [context.new_page() for context in contexts]
     for page in pages:
         page.set_default_timeout(10_000)
+    return contexts, pages
+
+
+@pytest.fixture
+def phones(browser, site):
+    """Two phones at the table: two browser contexts at 390×844."""
+    contexts, pages = _open_phones(browser, site, 2)
     yield pages
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def phone(browser, site):
+    """One phone: one browser context at 390×844 (a context is a new browser process, about a
+    quarter of a second of CPU: a journey of one phone opens one)."""
+    contexts, [page] = _open_phones(browser, site, 1)
+    yield page
+    contexts[0].close()

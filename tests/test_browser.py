@@ -44,8 +44,8 @@ def test_a_friend_joins_by_invitation_and_sees_changes_live(phones):
     shot(friend, "friend-live")
 
 
-def test_three_changes_undo_two_redo_one(phones):
-    page, _other = phones
+def test_three_changes_undo_two_redo_one(phone):
+    page = phone
     sign_up(page, "undoer")
     create_any_game(page, "Undo test")
     doom = page.get_by_role("region", name="Doom")
@@ -89,8 +89,8 @@ def test_typing_is_not_lost_when_another_phone_changes_something(phones):
     expect(friend.get_by_role("region", name="Notes")).to_contain_text("attic")
 
 
-def test_bad_input_shows_a_message_next_to_the_tracker(phones):
-    page, _other = phones
+def test_bad_input_shows_a_message_next_to_the_tracker(phone):
+    page = phone
     sign_up(page, "badinput")
     create_any_game(page, "Bad input", counters="Doom 0 2")
     doom = page.get_by_role("region", name="Doom")
@@ -127,10 +127,10 @@ def test_every_page_fits_a_small_phone(browser, site):
     context.close()
 
 
-def test_what_is_typed_elsewhere_stays_when_this_phone_changes_another_region(phones):
+def test_what_is_typed_elsewhere_stays_when_this_phone_changes_another_region(phone):
     """The answer to a change brings the regions it changed; one where the user has typed
     and not sent waits, and catches up once the text is sent."""
-    page, _other = phones
+    page = phone
     sign_up(page, "note-taker")
     create_any_game(page, "Typing test")
     note = page.get_by_role("region", name="Notes").get_by_label("Note")

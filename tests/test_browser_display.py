@@ -49,8 +49,8 @@ def labels_broken(page, selector: str) -> list[str]:
     )
 
 
-def test_the_table_display_follows_a_draw_on_a_phone(browser, site, phones):
-    keeper, _friend = phones
+def test_the_table_display_follows_a_draw_on_a_phone(browser, site, phone):
+    keeper = phone
     sign_up(keeper, "display-keeper")
     create_zealot(keeper, "Display night")
     keeper.get_by_role("link", name="Members").click()
@@ -92,11 +92,11 @@ def test_the_table_display_follows_a_draw_on_a_phone(browser, site, phones):
         tablet_context.close()
 
 
-def test_the_table_display_shows_every_game_on_a_tablet(browser, site, phones):
+def test_the_table_display_shows_every_game_on_a_tablet(browser, site, phone):
     """Each of the five games on a 1024×768 tablet: what the table needs to see, never "No
     counters yet." with a game in progress; a doom advanced on a phone shows on it live. An Any
     game campaign with nothing to show offers no display link."""
-    keeper, _friend = phones
+    keeper = phone
     sign_up(keeper, "display-all")
     tablet_context = browser.new_context(base_url=site.url, viewport={"width": 1024, "height": 768})
     tablet = tablet_context.new_page()
@@ -168,10 +168,10 @@ def test_the_table_display_shows_every_game_on_a_tablet(browser, site, phones):
         tablet_context.close()
 
 
-def test_the_eldritch_and_noir_displays_fit_a_small_phone_in_japanese(browser, site, phones):
+def test_the_eldritch_and_noir_displays_fit_a_small_phone_in_japanese(browser, site, phone):
     """The display on a 360×640 phone asking for Japanese and a light page: Eldritch Horror's
     and Arkham Noir's parts in Japanese, dark, no sideways scroll."""
-    keeper, _friend = phones
+    keeper = phone
     sign_up(keeper, "display-small")
     small = browser.new_context(
         base_url=site.url,

@@ -38,8 +38,8 @@ def drawn(page: Page, selector: str) -> bool:
     return with_icon != without
 
 
-def test_a_campaign_page_fetches_its_icons_in_one_request_and_shows_them(browser, site, phones):
-    keeper, _friend = phones
+def test_a_campaign_page_fetches_its_icons_in_one_request_and_shows_them(browser, site, phone):
+    keeper = phone
     sign_up(keeper, "icon-keeper")
     create_zealot(keeper, "Icon night")
     keeper.get_by_role("link", name="Chaos bag").first.click()

@@ -33,8 +33,8 @@ def invite_friend(owner: Page, friend: Page, name: str) -> None:
     owner.get_by_role("link", name="Table").click()
 
 
-def test_taps_made_offline_say_not_sent_and_are_applied_once_when_back(phones):
-    page, _other = phones
+def test_taps_made_offline_say_not_sent_and_are_applied_once_when_back(phone):
+    page = phone
     sign_up(page, "offline")
     new_campaign(page, "Offline table", "Doom 0 12")
     doom = page.get_by_role("region", name="Doom")
@@ -60,8 +60,8 @@ def test_taps_made_offline_say_not_sent_and_are_applied_once_when_back(phones):
     assert history_count(page) == 2
 
 
-def test_a_tap_whose_answer_was_lost_is_sent_again_and_applied_once(phones):
-    page, _other = phones
+def test_a_tap_whose_answer_was_lost_is_sent_again_and_applied_once(phone):
+    page = phone
     sign_up(page, "lostanswer")
     new_campaign(page, "Lost answer", "Doom 0 12")
     doom = page.get_by_role("region", name="Doom")

@@ -76,8 +76,8 @@ def history_count(page: Page) -> int:
     return count
 
 
-def test_the_site_is_installable_and_a_reload_offline_shows_the_campaign(phones):
-    page, _other = phones
+def test_the_site_is_installable_and_a_reload_offline_shows_the_campaign(phone):
+    page = phone
     page.set_viewport_size({"width": 360, "height": 640})
     sign_up(page, "wifi-drops")
     new_campaign(page, "Kept table", "Doom 0 12")
@@ -176,8 +176,8 @@ def test_a_tap_made_offline_survives_a_reload_and_is_applied_once(phones):
     assert history_count(page) == 2
 
 
-def test_a_draw_offline_says_it_needs_the_connection(phones):
-    page, _other = phones
+def test_a_draw_offline_says_it_needs_the_connection(phone):
+    page = phone
     page.set_viewport_size({"width": 360, "height": 640})
     sign_up(page, "draw-offline")
     create_zealot(page, "Offline bag")
@@ -201,8 +201,8 @@ def test_a_draw_offline_says_it_needs_the_connection(phones):
     assert history_count(page) == 0
 
 
-def test_log_out_leaves_nothing_of_the_campaign_on_the_phone(phones):
-    page, _other = phones
+def test_log_out_leaves_nothing_of_the_campaign_on_the_phone(phone):
+    page = phone
     sign_up(page, "logs-out")
     new_campaign(page, "Private table", "Doom 0 12")
     kept(page)
@@ -242,8 +242,8 @@ def test_a_member_removed_keeps_nothing_of_the_campaign(phones):
     expect(friend.get_by_text("Closed table")).to_have_count(0)
 
 
-def test_a_tap_kept_on_one_page_is_sent_from_another(phones):
-    page, _other = phones
+def test_a_tap_kept_on_one_page_is_sent_from_another(phone):
+    page = phone
     page.set_viewport_size({"width": 360, "height": 640})
     sign_up(page, "moves-on")
     new_campaign(page, "Moving on", "Doom 0 12")

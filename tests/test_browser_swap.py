@@ -63,8 +63,8 @@ def test_the_odds_form_redraws_its_region_and_back_shows_the_page_before(browser
         context.close()
 
 
-def test_a_tap_after_the_session_ended_lands_on_the_login_page(phones):
-    page, _other = phones
+def test_a_tap_after_the_session_ended_lands_on_the_login_page(phone):
+    page = phone
     sign_up(page, "session-ends")
     new_campaign(page, "Ended session", "Doom 0 12")
     page.context.clear_cookies(name="sessionid")

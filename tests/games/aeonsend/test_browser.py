@@ -195,9 +195,9 @@ def test_the_live_stream_carries_versions_only(site):
 
 
 @pytest.mark.browser
-def test_a_lived_in_campaign_reads_well_on_a_phone(phones):
+def test_a_lived_in_campaign_reads_well_on_a_phone(phone):
     """Ten games, four players, opened seals and a rolled supply: every page at 390 px."""
-    page, _other = phones
+    page = phone
     sign_up(page, "veteran")
     setup = {"name": "Long haul", "player_count": "4"}
     names = [("Kim", "Adelheim"), ("Lou", "Brama"), ("Max", "Cassandra"), ("Noa", "Dezmodia")]

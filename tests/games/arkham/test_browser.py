@@ -110,8 +110,8 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
     expect(friend.locator("#bag-contents")).to_contain_text("In the bag: 16 tokens")
 
 
-def test_bad_input_shows_a_message_next_to_the_field(phones):
-    page, _other = phones
+def test_bad_input_shows_a_message_next_to_the_field(phone):
+    page = phone
     sign_up(page, "arkhambad")
     create_zealot(page, "Bad input")
     add = page.locator("#add-investigator")

@@ -12,8 +12,8 @@ from tests.journeys import create_zealot, no_sideways_scroll, settled, shot, sig
 pytestmark = pytest.mark.browser
 
 
-def test_pick_investigators_and_scenario_minus_x_skull_record_and_upgrade(phones):
-    page, _other = phones
+def test_pick_investigators_and_scenario_minus_x_skull_record_and_upgrade(phone):
+    page = phone
     sign_up(page, "arkhamfacts")
     create_zealot(page, "Zealot picked")
 
