@@ -54,9 +54,10 @@ class OutsideLive(HTMLParser):
         super().__init__(convert_charrefs=False)
         self.out: list[str] = []
         self.stack: list[tuple[str, bool]] = []  # open elements: (tag, is a region)
+        self.regions = 0  # how many of them are regions (a count, not a walk of the stack)
 
     def inside(self) -> bool:
-        return any(region for _tag, region in self.stack)
+        return self.regions > 0
 
     def handle_starttag(self, tag, attrs):
         names = dict(attrs)
@@ -76,12 +77,14 @@ class OutsideLive(HTMLParser):
                 self.out.append(f"<{tag} {attrs}>")
         if tag not in VOID:
             self.stack.append((tag, region))
+            self.regions += region
 
     def handle_endtag(self, tag):
         if tag not in (t for t, _region in self.stack):
             return
         while self.stack:
             open_tag, region = self.stack.pop()
+            self.regions -= region
             if open_tag == tag:
                 break
         if not self.inside() and not region:
