@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership
 from tests.factories import client_for, make_campaign, make_user, tracker_id
-from tests.journeys import HTMX, text
+from tests.journeys import HTMX, snapshot, text
 
 ACTIONS = sorted(GAMES["any"].commands)
 
@@ -304,9 +304,14 @@ def test_an_unknown_action_is_404(owner_client, campaign):
     assert campaign.version == 0
 
 
-def test_get_to_a_post_only_url_is_405(owner_client, campaign):
+def test_opening_a_changes_address_shows_the_campaign_and_changes_nothing(
+    owner_client, campaign, stranger
+):
+    """A form refused without JavaScript leaves the browser at the address it posted to: a
+    reload there (a GET) is the campaign's table, for its members only."""
     pk = campaign.pk
-    for url in [
+    before = snapshot(campaign)
+    urls = [
         f"/c/{pk}/do/counter.adjust/",
         f"/c/{pk}/undo/",
         f"/c/{pk}/redo/",
@@ -314,9 +319,17 @@ def test_get_to_a_post_only_url_is_405(owner_client, campaign):
         f"/c/{pk}/members/remove/",
         f"/c/{pk}/members/role/",
         f"/c/{pk}/delete/",
-    ]:
-        assert owner_client.get(url).status_code == 405, url
-    campaign.refresh_from_db()
+    ]
+    for url in urls:
+        response = owner_client.get(url, follow=True)
+        assert response.redirect_chain == [(f"/c/{pk}/", 302)], url
+        assert campaign.name in text(response), url
+        assert owner_client.head(url).status_code == 302, url
+        # Any other method is still not a change.
+        assert owner_client.put(url).status_code == 405, url
+    for url in urls:
+        assert client_for(stranger).get(url, follow=True).status_code == 404, url
+    assert snapshot(campaign) == before
     assert Campaign.objects.filter(pk=pk).exists()
 
 

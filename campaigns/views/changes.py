@@ -43,10 +43,16 @@ from campaigns.views.render import (
 def login_then_back(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """`login_required` for a change: after logging in, the phone comes back to the page the form
     was on (its hidden `page`), not to the change's own address, which only takes a POST (a
-    session that ended mid-game otherwise ended on a blank 405 after logging in)."""
+    session that ended mid-game otherwise ended on a blank 405 after logging in).
+
+    A change's address opened as a page (a reload or a restored tab after a form refused
+    without JavaScript, which leaves the browser at the address it posted to) is the campaign's
+    table, not a blank 405; the table itself answers who may see it."""
 
     @wraps(view)
     def wrapped(request: Request, pk: int, *args: object, **kwargs: object) -> HttpResponse:
+        if request.method in ("GET", "HEAD"):
+            return redirect(page_path(pk, ""))
         if request.user.is_authenticated:
             return view(request, pk, *args, **kwargs)
         page = request.POST.get("page", "")
