@@ -64,7 +64,9 @@ def account(request: SignedInRequest) -> HttpResponse:
     """A guest keeps the account by choosing a username and password; an account with a
     password changes it by giving the current one."""
     user = request.user
-    initial = {} if user.has_usable_password() else {"username": ""}
+    # An account's username is filled in (changing the password alone keeps it); a guest's is
+    # one the site made up, so the guest picks one.
+    initial = {"username": user.username} if user.has_usable_password() else {"username": ""}
     form = KeepAccountForm(request.POST or None, user=user, initial=initial)
     if request.method == "POST" and form.is_valid():
         user.username = form.cleaned_data["username"]

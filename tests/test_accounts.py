@@ -239,6 +239,8 @@ def test_changing_a_password_needs_the_current_one(owner):
     client = client_for(owner)
     page = text(client.get("/account/"))
     assert "Current password" in page
+    # The username is there already: a new password alone is what most people change.
+    assert 'name="username" value="olive"' in page
     for data in (
         {"username": "olive", "password": "taken-over-by-thief-9"},
         {"username": "olive", "password": "taken-over-by-thief-9", "current_password": "guess"},
@@ -279,7 +281,10 @@ def test_guessing_the_current_password_is_rate_limited(settings, owner):
 def test_a_guest_keeps_its_account_without_a_current_password(campaign):
     client = Client()
     client.post(f"/join/{campaign.invite_token}/", {"display_name": "Quinn"})
-    assert "Current password" not in text(client.get("/account/"))
+    page = text(client.get("/account/"))
+    assert "Current password" not in page
+    # The guest's username is the site's own: the guest picks one.
+    assert 'name="username" value=' not in page
     response = client.post("/account/", {"username": "quinn", "password": "violet-harbour-42"})
     assert response.status_code == 302
     assert get_user_model().objects.get(username="quinn").check_password("violet-harbour-42")
