@@ -233,7 +233,7 @@ def test_creating_without_notes_or_results_leaves_them_out(owner_client):
         ({"name": ""}, "This field is required."),
         ({"name": "   "}, "This field is required."),
         ({"name": "x" * 81}, "Ensure this value has at most 80 characters"),
-        ({"counters": "Doom 0 9999999"}, "Keep counters within a million."),
+        ({"counters": "Doom 0 9999999"}, "keep the numbers within a million either way."),
     ],
     ids=[
         "one-bound",

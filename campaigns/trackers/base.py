@@ -64,6 +64,15 @@ NAME_LENGTH = 60
 TEXT_LENGTH = 1000
 
 
+def too_long(name: str) -> str:
+    """The refusal of a name past NAME_LENGTH, which is refused rather than cut short: quoted
+    by its start (a pasted one may run to thousands of characters), saying the limit."""
+    return _("“%(start)s…” is too long: a name holds at most %(n)d characters.") % {
+        "start": name[:30],
+        "n": NAME_LENGTH,
+    }
+
+
 def shown(name: object, shipped: object = False) -> str:
     """A tracker's name as the reader sees it: the names a game ships (Doubt, Campaign Notes,
     Any game's Notes and Results) are stored in English, marked `shipped`, and read in the

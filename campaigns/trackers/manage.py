@@ -25,6 +25,7 @@ from campaigns.trackers.base import (
     TrackerState,
     names,
     number_field,
+    too_long,
     words,
 )
 from campaigns.trackers.types import (
@@ -39,33 +40,47 @@ from campaigns.trackers.types import (
 
 
 def parse_counter_line(line: str) -> dict[str, object]:
-    """“Doom 0 12” is a counter from 0 to 12; “Life 0 30 30” starts at 30; “Round” is open."""
+    """“Doom 0 12” is a counter from 0 to 12; “Life 0 30 30” starts at 30; “Round” is open.
+    Up to three whole numbers at the end are the bounds and the start, however many digits
+    they have: “Doom 0 99999999999999999999” meant bounds, so it is refused, not made a name."""
     words = line.translate(FULL_WIDTH).split()
-    numbers: list[int] = []
-    while words and re.fullmatch(r"[-+]?\d{1,7}", words[-1]) and len(numbers) < 3:
-        numbers.insert(0, int(words.pop()))
+    numbers: list[str] = []
+    while words and len(numbers) < 3 and re.fullmatch(r"[-+]?\d+", words[-1]):
+        numbers.insert(0, words.pop())
     if not words:
         raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
-    spec: dict[str, object] = {"kind": "counter", "name": " ".join(words)[:NAME_LENGTH]}
+    name = " ".join(words)
+    if len(name) > NAME_LENGTH:
+        raise forms.ValidationError(too_long(name))
+    # The digits are counted before int() reads them: it refuses a number past 4300 digits.
+    if any(len(n.lstrip("+-").lstrip("0")) > 7 or abs(int(n)) > COUNTER_LIMIT for n in numbers):
+        raise forms.ValidationError(
+            _("“%(line)s”: keep the numbers within a million either way.") % {"line": line}
+        )
+    spec: dict[str, object] = {"kind": "counter", "name": name}
     if len(numbers) == 1:
         raise forms.ValidationError(
             _("“%(line)s”: give both the lowest and the highest value, or neither.")
             % {"line": line}
         )
     if len(numbers) >= 2:
-        spec["minimum"], spec["maximum"] = numbers[0], numbers[1]
+        spec["minimum"], spec["maximum"] = int(numbers[0]), int(numbers[1])
     if len(numbers) == 3:
-        spec["start"] = numbers[2]
+        spec["start"] = int(numbers[2])
     return spec
 
 
 def parse_checklist_line(line: str) -> dict[str, object]:
     """“Stickers: A, B, C” is a checklist named Stickers with three items."""
     name, _sep, rest = line.translate(FULL_WIDTH).partition(":")
+    name = name.strip()
     items = [item.strip() for item in rest.split(",") if item.strip()]
-    if not name.strip():
+    if not name:
         raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
-    return {"kind": "checklist", "name": name.strip()[:NAME_LENGTH], "items": items}
+    for text in (name, *items):
+        if len(text) > NAME_LENGTH:
+            raise forms.ValidationError(too_long(text))
+    return {"kind": "checklist", "name": name, "items": items}
 
 
 def add_tracker(state: TrackerState, spec: Payload) -> Tracker:

@@ -4,7 +4,13 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import CommandError, Payload
-from campaigns.trackers import add_tracker, parse_checklist_line, parse_counter_line
+from campaigns.trackers import (
+    NAME_LENGTH,
+    add_tracker,
+    parse_checklist_line,
+    parse_counter_line,
+    too_long,
+)
 from campaigns.trackers.types import AnyGameState
 
 
@@ -64,12 +70,19 @@ class SetupForm(forms.Form):
     def clean_checklists(self) -> list[dict[str, object]]:
         return [parse_checklist_line(line) for line in lines(self.cleaned_data["checklists"])]
 
+    def clean_lists(self) -> list[str]:
+        names = lines(self.cleaned_data["lists"])
+        for name in names:
+            if len(name) > NAME_LENGTH:
+                raise forms.ValidationError(too_long(name))
+        return names
+
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         if self.errors:
             return data
         specs: list[Payload] = [*data["counters"], *data["checklists"]]
-        specs += [{"kind": "list", "name": name[:60]} for name in lines(data.get("lists", ""))]
+        specs += [{"kind": "list", "name": name} for name in data["lists"]]
         if data.get("notes"):
             specs.append({"kind": "notes", "name": gettext_noop("Notes"), "shipped": True})
         if data.get("results"):
