@@ -31,6 +31,11 @@ MAX_ROLLS = 20  # the rolls a dice roller keeps
 MAX_CARDS = 200
 
 
+# A card's count follows ×, x or *: whatever number is written there is read as its count (and
+# refused when it is no whole number of 1 to MAX_CARDS), never taken into the card's name.
+COUNTED = re.compile(r"(.*?)\s*[×xX*]\s*([-+]?\d[\d.]*)")
+
+
 def parse_cards(text: str) -> list[Cards]:
     """“Green×5, Yellow×9, Ace” is five Green cards, nine Yellow and one Ace."""
     cards: list[Cards] = []
@@ -38,17 +43,33 @@ def parse_cards(text: str) -> list[Cards]:
         part = part.strip()
         if not part:
             continue
-        match = re.fullmatch(r"(.+?)\s*[×xX*]\s*(\d{1,3})", part)
-        name, count = (match[1], int(match[2])) if match else (part, 1)
-        name = name.strip()[:NAME_LENGTH]
-        if not 1 <= count <= MAX_CARDS:
-            raise CommandError(_("Each kind holds 1 to %(n)d cards.") % {"n": MAX_CARDS}, "items")
+        match = COUNTED.fullmatch(part)
+        name, count = (match[1].strip(), card_count(part, match[2])) if match else (part, 1)
+        if not name:
+            raise CommandError(_("“%(line)s” needs a name.") % {"line": part}, "items")
+        if len(name) > NAME_LENGTH:
+            raise CommandError(base.too_long(name), "items")
         if any(c["name"].casefold() == name.casefold() for c in cards):
             raise CommandError(_("“%(name)s” is listed twice.") % {"name": name}, "items")
         cards.append({"name": name, "count": count})
     if not cards or len(cards) > MAX_ITEMS:
         raise CommandError(_("List the deck's cards, e.g. Green×5, Yellow×9, Ace."), "items")
     return cards
+
+
+def card_count(part: str, written: str) -> int:
+    if not re.fullmatch(r"[-+]?\d+", written):
+        raise CommandError(
+            _("“%(card)s”: the count is not a whole number.") % {"card": part}, "items"
+        )
+    # The digits are counted before int() reads them: it refuses a number past 4300 digits.
+    count = int(written) if len(written.lstrip("+-").lstrip("0")) <= 3 else MAX_CARDS + 1
+    if not 1 <= count <= MAX_CARDS:
+        raise CommandError(
+            _("“%(card)s”: each kind holds 1 to %(n)d cards.") % {"card": part, "n": MAX_CARDS},
+            "items",
+        )
+    return count
 
 
 def new_dice(ident: int, name: str, spec: Payload) -> DiceRoller:
