@@ -131,3 +131,29 @@ def test_turns_a_timer_and_a_coin_on_two_phones(browser, site):
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_value_left_in_another_kinds_field_does_not_block_adding(browser, site):
+    """The form shows every kind's fields: a number left out of range in one the chosen kind
+    does not read stops neither the browser nor the server, with JavaScript or without."""
+    context = browser.new_context(base_url=site.url, **SMALL)
+    try:
+        phone = context.new_page()
+        sign_up(phone, "leftovers")
+        create_any_game(phone, "Leftovers", counters="")
+        plain = browser.new_context(
+            base_url=site.url, storage_state=context.storage_state(), java_script_enabled=False
+        ).new_page()
+        for page, name in ((phone, "Coin"), (plain, "Second coin")):
+            page.goto(phone.url)
+            page.locator("#add-tracker summary").click()
+            page.locator("#add-tracker input[name=success_on]").fill("7")
+            page.locator("#add-tracker input[name=seconds]").fill("99999999")
+            page.locator("#add-tracker input[name=start]").fill("1.5")
+            page.locator("#add-tracker select[name=kind]").select_option("coin")
+            page.locator("#add-tracker input[name=name]").fill(name)
+            page.locator("#add-tracker button[type=submit]").click()
+            expect(page.get_by_role("region", name=name)).to_be_visible()
+        plain.context.close()
+    finally:
+        context.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -155,6 +156,19 @@ def new_tracker(state: TrackerState, ident: int, kind: str, name: str, spec: Pay
     return coin.new_coin(ident, name)
 
 
+# The fields each kind reads beside its name. The form shows every kind's (it works without
+# JavaScript), so what is left in another kind's field is ignored, not checked.
+OWN_FIELDS = {
+    "counter": ("minimum", "maximum", "start"),
+    "checklist": ("items",),
+    "deck": ("items",),
+    "turns": ("items",),
+    "dice": ("success_on",),
+    "timer": ("seconds",),
+}
+KIND_FIELDS = ("minimum", "maximum", "start", "items", "success_on", "seconds")
+
+
 class AddTrackerForm(forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=list(KINDS.items()))
     name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH)
@@ -185,17 +199,36 @@ class AddTrackerForm(forms.Form):
         widget=forms.NumberInput(NUMBER),
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        kind = self.data.get("kind")
+        own = OWN_FIELDS.get(kind, ()) if isinstance(kind, str) else ()
+        self.ignored = [name for name in KIND_FIELDS if name not in own] if self.is_bound else []
+        for name in self.ignored:
+            # Shown again as typed if the form is refused, but neither read nor checked.
+            field = self.fields[name]
+            self.fields[name] = forms.Field(
+                label=field.label, required=False, widget=field.widget, help_text=field.help_text
+            )
+
     def clean_items(self) -> list[str]:
-        text = self.cleaned_data["items"].translate(FULL_WIDTH)
+        text = str(self.cleaned_data["items"] or "").translate(FULL_WIDTH)
         return [item.strip() for item in text.split(",") if item.strip()]
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}
-        if cleaned.get("kind") == "deck" and "items" in cleaned:
+        for name in self.ignored:
+            cleaned.pop(name, None)
+        kind = cleaned.get("kind")
+        if kind == "deck" and "items" in cleaned:
             try:
                 cleaned["cards"] = randomizers.parse_cards(", ".join(cleaned["items"]))
             except CommandError as error:
                 self.add_error("items", error.message)
+        if kind in ("checklist", "turns"):
+            long = next((item for item in cleaned.get("items", []) if len(item) > NAME_LENGTH), "")
+            if long:
+                self.add_error("items", too_long(long))
         return cleaned
 
 

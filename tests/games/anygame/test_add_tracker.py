@@ -1,10 +1,12 @@
-"""“Add a tracker” on a table: a deck's cards are refused unless each is a name (never cut
-short) and a count of 1 to 200."""
+"""“Add a tracker” on a table: only the chosen kind's fields are read, a deck's cards are
+refused unless each is a name and a count of 1 to 200, and a name is never cut short."""
+
+import re
 
 import pytest
 
 from tests.factories import make_campaign
-from tests.journeys import assert_refused
+from tests.journeys import assert_refused, text
 
 
 def add(client, campaign, **fields):
@@ -55,3 +57,88 @@ def test_a_deck_reads_names_and_counts_as_before(owner, owner_client):
         ("Fox", 1),
         ("N" * 58, 2),
     ]
+
+
+@pytest.mark.parametrize("kind", ["checklist", "turns"])
+def test_an_item_too_long_is_refused_with_the_limit(owner, owner_client, kind):
+    campaign = make_campaign(owner, trackers=[])
+    data = {"region": "add-tracker", "kind": kind, "name": "Them", "items": "Ana, " + "B" * 61}
+    message = "“" + "B" * 30 + "…” is too long: a name holds at most 60 characters."
+    assert_refused(owner_client, campaign, "do/tracker.add/", data, message=message)
+
+
+def test_a_name_too_long_is_refused_with_the_limit(owner, owner_client):
+    campaign = make_campaign(owner, trackers=[])
+    data = {"region": "add-tracker", "kind": "counter", "name": "D" * 1999}
+    assert_refused(owner_client, campaign, "do/tracker.add/", data, message="at most 60 characters")
+
+
+LEFTOVERS = {
+    "minimum": "-99999999",
+    "maximum": "abc",
+    "start": "1.5",
+    "items": "Green×0, ×5",
+    "success_on": "7",
+    "seconds": "99999999",
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "own"),
+    [
+        ("coin", {}),
+        ("list", {}),
+        ("notes", {}),
+        ("results", {}),
+        ("counter", {"minimum": "0", "maximum": "12", "start": "3"}),
+        ("checklist", {"items": "A, B"}),
+        ("turns", {"items": "Ana, Ben"}),
+        ("deck", {"items": "Green×2, Ace"}),
+        ("dice", {"success_on": "4"}),
+        ("timer", {"seconds": "90"}),
+    ],
+)
+def test_only_the_chosen_kinds_fields_are_read(owner, owner_client, kind, own):
+    """The form shows every kind's fields (it works without JavaScript): a value left in
+    another kind's field is ignored, not refused."""
+    campaign = make_campaign(owner, trackers=[])
+    response = add(owner_client, campaign, kind=kind, name="Thing", **{**LEFTOVERS, **own})
+    assert response.status_code == 302, text(response)[-1500:]
+    campaign.refresh_from_db()
+    (found,) = campaign.state["trackers"]
+    assert (found["kind"], found["name"]) == (kind, "Thing")
+    if kind == "counter":
+        assert (found["minimum"], found["maximum"], found["value"]) == (0, 12, 3)
+    if kind == "dice":
+        assert found["success_on"] == 4
+    if kind == "timer":
+        assert found["seconds"] == 90
+    if kind == "deck":
+        assert sum(c["count"] for c in found["cards"]) == 3
+    assert campaign.replay() == campaign.state
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value", "message"),
+    [
+        ("dice", "success_on", "7", "Ensure this value is less than or equal to 6."),
+        ("timer", "seconds", "99999999", "Ensure this value is less than or equal to"),
+        ("counter", "maximum", "abc", "Enter a whole number."),
+    ],
+)
+def test_the_chosen_kinds_own_fields_are_still_checked(
+    owner, owner_client, kind, field, value, message
+):
+    campaign = make_campaign(owner, trackers=[])
+    data = {"region": "add-tracker", "kind": kind, "name": "Thing", field: value}
+    response = assert_refused(owner_client, campaign, "do/tracker.add/", data, message=message)
+    assert f'name="{field}"' in text(response)
+
+
+def test_the_browser_leaves_the_kinds_fields_to_the_server(owner, owner_client):
+    """Its own check of min, max and step would block a coin over a number left in the timer's
+    field (tests/test_browser_table_trackers.py adds one so, with JavaScript and without)."""
+    campaign = make_campaign(owner, trackers=[])
+    page = text(owner_client.get(f"/c/{campaign.pk}/"))
+    form = page[page.index('id="add-tracker"') :]
+    assert re.search(r'<form method="post" action="[^"]+" hx-post="[^"]+" novalidate>', form)
