@@ -19,7 +19,11 @@ def lines(text: str) -> list[str]:
 
 
 def lines_field(
-    label: StrOrPromise, max_length: int, rows: int, example: str, help_text: StrOrPromise
+    label: StrOrPromise,
+    max_length: int,
+    rows: int,
+    example: StrOrPromise,
+    help_text: StrOrPromise,
 ) -> forms.CharField:
     """A text of lines, one tracker a line (optional): `example` is shown until one is typed."""
     return forms.CharField(
@@ -38,7 +42,8 @@ class SetupForm(forms.Form):
         gettext_lazy("Counters"),
         2000,
         3,
-        "Doom 0 12\nLife 0 30 30",
+        # Translators: example lines, a name then its numbers; translate the names only.
+        gettext_lazy("Doom 0 12\nLife 0 30 30"),
         gettext_lazy(
             "One per line: a name, then if you like the lowest and highest value and the start."
         ),
@@ -47,14 +52,14 @@ class SetupForm(forms.Form):
         gettext_lazy("Checklists"),
         5000,
         3,
-        "Stickers: A, B, C",
+        gettext_lazy("Stickers: A, B, C"),
         gettext_lazy("One per line: a name, a colon, then the items separated by commas."),
     )
     lists = lines_field(
         gettext_lazy("Lists"),
         2000,
         2,
-        "Banished cards",
+        gettext_lazy("Banished cards"),
         gettext_lazy("One name per line, for lists of things added and taken out."),
     )
     notes = forms.BooleanField(label=gettext_lazy("A notes log"), required=False, initial=True)
