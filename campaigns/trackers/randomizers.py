@@ -31,9 +31,10 @@ MAX_ROLLS = 20  # the rolls a dice roller keeps
 MAX_CARDS = 200
 
 
-# A card's count follows ×, x or *: whatever number is written there is read as its count (and
-# refused when it is no whole number of 1 to MAX_CARDS), never taken into the card's name.
-COUNTED = re.compile(r"(.*?)\s*[×xX*]\s*([-+]?\d[\d.]*)")
+# A card's count follows ×, * or an x standing as a word of its own ("Room x2", not "Box 3"):
+# whatever number is written there is read as its count (and refused when it is no whole number
+# of 1 to MAX_CARDS), never taken into the card's name.
+COUNTED = re.compile(r"(.*?)\s*(?:[×*]|(?:(?<=\s)|^)[xX])\s*([-+]?\d[\d.]*)")
 
 
 def parse_cards(text: str) -> list[Cards]:

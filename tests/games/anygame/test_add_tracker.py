@@ -44,7 +44,7 @@ def test_a_deck_with_a_card_that_cannot_be_read_is_refused(owner, owner_client, 
 
 def test_a_deck_reads_names_and_counts_as_before(owner, owner_client):
     campaign = make_campaign(owner, trackers=[])
-    items = "Green×5, Yellow x 9, Red*200, Ace, Xavier, Fox, " + "N" * 58 + "×2"
+    items = "Green×5, Yellow x 9, Red*200, Ace, Xavier, Fox, Box 3, Room x2, " + "N" * 58 + "×2"
     assert add(owner_client, campaign, kind="deck", name="Omens", items=items).status_code == 302
     campaign.refresh_from_db()
     cards = [(c["name"], c["count"]) for c in campaign.state["trackers"][0]["cards"]]
@@ -55,6 +55,9 @@ def test_a_deck_reads_names_and_counts_as_before(owner, owner_client):
         ("Ace", 1),
         ("Xavier", 1),
         ("Fox", 1),
+        # A Latin x counts only as a word of its own: "Box 3" is one card of that name.
+        ("Box 3", 1),
+        ("Room", 2),
         ("N" * 58, 2),
     ]
 
