@@ -18,12 +18,14 @@ threads kept for them: one hop, and the others wait their turn on the event loop
 nothing. They wait in one lane per campaign (companion/lanes.py): a campaign's changes take one
 thread at a time (they queue on its row anyway), and the campaigns take turns, so a busy table
 never makes another wait behind it. A member sending changes faster than a person taps is
-answered "too many taps" before any of this (companion/taps.py). Every other request is handled
-as Django does.
+answered "too many taps" before any of this, held a second first (companion/taps.py). Every
+other request is handled as Django does.
 """
 
+import asyncio
 import contextlib
 import os
+import sys
 from collections.abc import Hashable
 from typing import Any
 
@@ -38,7 +40,17 @@ from django.urls import Resolver404, resolve
 
 from companion.lanes import Lanes
 from companion.limits import cap_request_bodies
-from companion.taps import too_fast
+from companion.taps import HOLD, too_fast
+
+SWITCH_INTERVAL = 0.0005  # seconds: a tenth of Python's default
+
+# A thread waiting for the interpreter's lock (the event loop, a quiet table's change) waits for
+# the running thread's turn to end: 5 ms by default, at every reacquisition. A change or a
+# drawing takes the lock back dozens of times (every query, every write), so beside a busy
+# table's drawing thread a quiet table's tap took four times its idle time, waiting in 5 ms
+# steps (tests/bench/bench_fair.py, 40 streams on 40 addresses). Shorter turns trade a little
+# switching for that latency (sys.setswitchinterval, public API).
+sys.setswitchinterval(SWITCH_INTERVAL)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
@@ -118,6 +130,7 @@ class Handler(ASGIHandler):
         lanes, campaign = kept
         if lanes is CHANGE_LANES:
             if (refusal := too_fast(request, campaign)) is not None:
+                await asyncio.sleep(HOLD)  # (why: companion/taps.py)
                 return refusal
             # The body is read here, from memory (companion/limits.py caps it): when the phone
             # goes away, Django closes the request's body file as the thread may be about to

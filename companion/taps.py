@@ -7,6 +7,13 @@ is answered 429 "too many taps" on the event loop, with no thread, no query and 
 (companion/asgi.py); the phone says "too many taps: wait a moment, then try again" next to the
 form (static/js/live.js), keeping what was typed.
 
+A refusal is held for the second its `Retry-After` names before it is sent (companion/asgi.py
+awaits it on the event loop: no thread). A script that sends its next change as soon as an
+answer comes is then refused once a second a connection, instead of as fast as the server can
+refuse (about 600 a second on two cores, whose parsing and answering was itself what slowed the
+other tables: tests/bench/bench_fair.py); a person who tapped too fast reads the refusal a
+moment later, by when their next tap goes through.
+
 The buckets live in this process's memory: behind a proxy spreading one phone over several
 processes the limit is per process, which is still a person's pace times the processes.
 """
@@ -24,6 +31,8 @@ from django.utils import translation
 
 # Buckets not touched for this long are full again, and forgotten.
 IDLE = 60.0
+# Seconds a refusal is held before it is sent (its Retry-After).
+HOLD = 1
 
 
 class Taps:
@@ -72,5 +81,5 @@ def too_fast(request: HttpRequest, campaign: object) -> HttpResponse | None:
         refusal(translation.get_language_from_request(request), "HX-Request" in request.headers),
         status=429,
     )
-    response["Retry-After"] = "1"
+    response["Retry-After"] = str(HOLD)
     return response

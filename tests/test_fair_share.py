@@ -4,8 +4,10 @@ changes faster than a person taps are refused before any work (companion/taps.py
 from __future__ import annotations
 
 import asyncio
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 
 import pytest
 
@@ -128,6 +130,37 @@ def test_a_refusal_says_too_many_taps_in_the_phones_language(rf, settings):
     assert too_fast(request, 4) is None  # another campaign: another bucket
     stranger = rf.post("/c/3/do/bag.draw/")  # no session: refused later, as a stranger
     assert all(too_fast(stranger, 3) is None for _ in range(5))
+
+
+def test_a_refusal_is_held_for_its_retry_after_on_the_event_loop_before_it_is_sent(
+    rf, settings, monkeypatch
+):
+    """A script that sends its next change as soon as an answer comes is refused once a second
+    a connection, not as fast as the server can refuse (companion/taps.py)."""
+    from companion import asgi
+
+    settings.COMPANION_TAPS_PER_SECOND = 1
+    held: list[float] = []
+
+    async def hold(seconds: float) -> None:
+        held.append(seconds)
+
+    monkeypatch.setattr(asgi, "asyncio", SimpleNamespace(sleep=hold))
+    request = rf.post("/c/3/do/counter.adjust/", HTTP_HX_REQUEST="true")
+    request.COOKIES[settings.SESSION_COOKIE_NAME] = "a-script-of-its-own"
+    assert too_fast(request, 3) is None and too_fast(request, 3) is None  # the burst, used up
+    response = run(asgi.Handler().get_response_async(request))
+    assert response.status_code == 429
+    assert held == [1] and response["Retry-After"] == "1"
+
+
+def test_the_server_hands_the_interpreter_lock_round_in_short_turns():
+    """A quiet table's change waits for the interpreter's lock at every query beside a busy
+    table's drawing thread; the server shortens the turns (companion/asgi.py)."""
+    from companion import asgi
+
+    assert sys.getswitchinterval() == pytest.approx(asgi.SWITCH_INTERVAL)
+    assert asgi.SWITCH_INTERVAL < 0.005  # Python's default
 
 
 @pytest.mark.server

@@ -1,8 +1,9 @@
 """Fair share: what one busy campaign does to another campaign's taps and pushes.
 
-Run by hand: `.venv/bin/python tests/bench/bench_fair.py`; with DATABASE_URL set to a PostgreSQL
-server it measures PostgreSQL beside SQLite. One real uvicorn process per database, as the
-server tests start it. Prints figures; asserts nothing.
+Run by hand: `.venv/bin/python tests/bench/bench_fair.py`: SQLite, then PostgreSQL beside it (at
+DATABASE_URL or COMPANION_BENCH_PG, else a throwaway local cluster when this runs as root on a
+machine with Debian's PostgreSQL, as bench_scale.py does). One real uvicorn process per
+database, as the server tests start it. Prints figures; asserts nothing.
 
 A quiet campaign (Any game) has a member tapping a counter every 0.2 s and another phone whose
 stream shows its table page. Measured: the tap's answer (POST to answer) and the push (POST to
@@ -27,6 +28,19 @@ bench's own phones run on the same two cores as the server, so a busy run also l
   pushes 20.4 / 22.3 (1.1x / 1.1x); PostgreSQL draws 49.2 / 67.6 (2.8x / 2.7x), pushes 23.3 /
   30.4 (1.3x / 1.2x). Refused at once, the script sends about 600 a second (6,000 refusals
   in a run): the refusals themselves are then what loads the loop and the shared cores.
+
+2026-12-04, a slower 2-core machine (a plain Python loop took 1.2-2.0 s where it takes about
+0.5 s elsewhere), quiet (load average 0.7-1.4 before each run), medians in ms, tap / push:
+- as above (lanes, tap limit): SQLite idle 34.1 / 44.8, draws 127.1 / 195.2 (3.7x / 4.4x),
+  pushes 58.2 / 96.7 (1.7x / 2.2x); PostgreSQL idle 27.4 / 48.7, draws 89.8 / 140.7 (3.3x /
+  2.9x), pushes 67.1 / 105.2 (2.5x / 2.2x): 2,352-3,407 refusals a run.
+- the refusal held a second (companion/taps.py): draws 31.1 / 45.2 (1.1x / 1.2x) and 26.6 /
+  49.6 (1.1x / 1.1x), 96 refusals a run; but pushes 115.5 / 162.5 (4.2x / 4.5x) and 78.9 /
+  118.5 (3.2x / 2.6x): beside the busy table's drawing thread the quiet table's requests waited
+  for the interpreter's lock in 5 ms turns at every query.
+- and 0.5 ms turns (sys.setswitchinterval, companion/asgi.py): SQLite idle 28.0 / 41.8, draws
+  30.8 / 44.8 (1.1x / 1.1x), pushes 42.2 / 72.2 (1.5x / 1.7x); PostgreSQL idle 23.6 / 39.1,
+  draws 31.7 / 53.3 (1.3x / 1.4x), pushes 50.5 / 85.2 (2.1x / 2.2x).
 """
 
 from __future__ import annotations
@@ -46,7 +60,7 @@ sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
 
-from tests.bench.common import percentile, use_database  # noqa: E402
+from tests.bench.common import percentile, postgresql, use_database  # noqa: E402
 from tests.server import Database, Phone, Site  # noqa: E402
 
 TAPS = int(os.environ.get("BENCH_TAPS", "40"))
@@ -246,11 +260,15 @@ def measure(label: str, url: str | None) -> dict:
 
 
 def main() -> None:
-    url = os.environ.get("DATABASE_URL", "")
+    print(f"load average before: {os.getloadavg()}")
     runs = {"SQLite": measure("SQLite", None)}
-    if url.startswith("postgres"):
-        runs["PostgreSQL"] = measure("PostgreSQL", url)
-    print(f"load average before printing: {os.getloadavg()}")
+    # DATABASE_URL's PostgreSQL, else a throwaway local cluster (as bench_scale.py).
+    with postgresql() as url:
+        if url is None:
+            print("PostgreSQL: not measured (no server given and none can be started here)")
+        else:
+            runs["PostgreSQL"] = measure("PostgreSQL", url)
+    print(f"load average after: {os.getloadavg()}")
     print(f"the quiet campaign, {TAPS} taps, ms: median (p95); x idle median")
     print(f"{'database':11} {'run':7} {'tap answer':>16} {'x':>5} {'push':>16} {'x':>5}  busy side")
     for name, results in runs.items():
