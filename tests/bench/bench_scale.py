@@ -35,6 +35,12 @@ at the version before sent only the regions that changed; load average 2.4-2.9, 
 figure): 1,000 phones p50/p95 130/144-170 ms (SQLite) · 137/157-173 ms (PostgreSQL); with 1,000
 idle more 147-266/284-443 · 122-132/156-168 ms; 14-20 KB per phone per draw (a draw's delta 18 KB
 of the 57 KB bag page), 0.10-0.16 ms of server CPU per phone; an idle stream 39-46 KB.
+
+2026-12-04, a slower 2-core machine (see bench_fair.py), quiet (load average 0.4 before, 2.0
+after), with the server's 0.5 ms interpreter-lock turns (companion/asgi.py), 4 draws a figure,
+p50/p95 ms, SQLite · PostgreSQL: 200 phones 102/197 · 130/378; 500: 197/222 · 133/193; 1,000:
+175/243 · 156/201; 1,000 with 1,000 idle more: 209/290 · 178/239. 15-20 KB per phone per draw,
+0.17-0.29 ms of server CPU per phone at 1,000; an idle stream 38 KB of the server's memory.
 """
 
 from __future__ import annotations
