@@ -55,9 +55,15 @@ def test_idle_streams_make_no_queries_and_a_change_wakes_them_all():
 
     async def table() -> tuple[int, int, list[str]]:
         streams = []
+        # Everyone logs in before the first stream opens: the hub's first look (in a thread of
+        # its own) reads the sessions, and on the in-memory test database a reader locks the
+        # table against a log-in's write ("database table is locked: django_session").
+        clients = []
         for player in players:
             client = AsyncClient()
             await client.aforce_login(player)
+            clients.append(client)
+        for client in clients:
             response = await client.get(f"/c/{campaign.pk}/stream/?v={campaign.version}")
             assert response.status_code == 200
             stream = aiter(response.streaming_content)

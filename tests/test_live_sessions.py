@@ -250,18 +250,21 @@ def test_in_one_process_each_stream_ends_with_its_own_session_or_role():
 
     async def table() -> dict[str, str]:
         clients, pending = {}, {}
-        for name, user in (("leaving", leaving), ("demoted", demoted), ("renewed", renewed)):
-            client = clients[name] = AsyncClient()
-            await client.aforce_login(user)
-            response = await client.get(f"/c/{campaign.pk}/stream/?v=0&role=player")
+        # Everyone logs in before the first stream opens: the hub's first look (in a thread of
+        # its own) reads the sessions, and on the in-memory test database a reader locks the
+        # table against a log-in's write ("database table is locked: django_session").
+        people = {"leaving": leaving, "demoted": demoted, "renewed": renewed, "staying": staying}
+        for name, user in people.items():
+            clients[name] = AsyncClient()
+            await clients[name].aforce_login(user)
+        for name in ("leaving", "demoted", "renewed"):
+            response = await clients[name].get(f"/c/{campaign.pk}/stream/?v=0&role=player")
             assert response.status_code == 200
             stream = aiter(response.streaming_content)
             assert (await anext(stream)).startswith(b"retry:")
             pending[name] = asyncio.ensure_future(next_event(stream))
         # Another member's session is untouched by all this: its stream hears the next change.
-        client = AsyncClient()
-        await client.aforce_login(staying)
-        response = await client.get(f"/c/{campaign.pk}/stream/?v=0&role=player")
+        response = await clients["staying"].get(f"/c/{campaign.pk}/stream/?v=0&role=player")
         stream = aiter(response.streaming_content)
         await anext(stream)
         pending["staying"] = asyncio.ensure_future(next_event(stream))
@@ -298,12 +301,13 @@ def test_a_new_invitation_ends_the_table_displays_stream_not_the_members():
     display = display_url(campaign)
 
     async def table() -> tuple[str, bool]:
+        # Logged in before the first stream opens (the hub's first look reads the sessions).
+        member = AsyncClient()
+        await member.aforce_login(owner)
         shown = await AsyncClient().get(f"{display}stream/?v=0")
         assert shown.status_code == 200
         screen = aiter(shown.streaming_content)
         assert (await anext(screen)).startswith(b"retry:")
-        member = AsyncClient()
-        await member.aforce_login(owner)
         phone = aiter((await member.get(f"/c/{campaign.pk}/stream/?v=0")).streaming_content)
         await anext(phone)
         pending = asyncio.ensure_future(next_event(phone))
