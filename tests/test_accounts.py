@@ -291,3 +291,15 @@ def test_a_guest_keeps_its_account_without_a_current_password(campaign):
     # From then on it is an account with a password like any other.
     response = client.post("/account/", {"username": "quinn", "password": "thief-takes-it-42"})
     assert response.status_code == 422
+
+
+def test_a_guest_who_logged_out_is_told_how_to_come_back(campaign):
+    """A guest has no password: the log-in page they land on says the invitation brings them
+    back to their seat, in their language."""
+    client = Client()
+    client.post(f"/join/{campaign.invite_token}/", {"display_name": "Quinn"})
+    response = client.post("/logout/", follow=True)
+    assert response.redirect_chain[-1][0].startswith("/login/")
+    assert "Open the campaign's invitation again" in text(response)
+    page = text(Client(HTTP_ACCEPT_LANGUAGE="ja").get("/login/"))
+    assert "招待" in page and "席" in page
