@@ -22,6 +22,14 @@ the wall times are three times what an idle machine gives; the CPU times are wha
   of wall, 78.5 s of CPU (1,063 tests); `make test` 309.6 s of wall, 365.7 s of CPU (1,234
   tests; pytest itself 302 s). With `--dist worksteal` the whole suite's pytest took 279 s
   (4 workers instead of 2: 297 s; the machine is busy enough that more workers do not help).
+
+Measured 2026-12-04 on a slower 2-core machine (a plain Python loop of 10 M additions took
+1.2-2.0 s; the same fast suite's CPU time 1.8 times the figure above), load average 1.6-1.9
+before: `make test-fast` 78.0 s of wall, 140.7 s of CPU (1,122 tests; pytest 64.6 s); `make
+test` 501.3 s of wall, 604.6 s of CPU (1,295 tests; pytest 483.6 s). The whole suite with 3
+workers and `--dist load` took 501.8 s (no better: the suite is CPU-bound); with 3 and
+`--dist worksteal`, a worker that stole database tests after a browser journey met Playwright's
+event loop still marked running in its thread, and Django refused their database set-up.
 """
 
 from __future__ import annotations
