@@ -215,7 +215,8 @@ class InvestigatorForm(forms.Form):
             for key in ("health", "sanity"):
                 if cleaned.get(key) is None and key not in self.errors:
                     self.add_error(key, _("Give the health and sanity of a typed investigator."))
-        elif not cleaned.get("code") and "code" not in self.errors:
+        elif not cleaned.get("code") and not {"code", "name"} & set(self.errors):
+            # (A typed name refused for itself, its length say, was no missing pick.)
             self.add_error("code", _("Pick an investigator, or type a name."))
         return cleaned
 

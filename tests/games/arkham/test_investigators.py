@@ -333,3 +333,15 @@ def test_a_story_card_costs_nothing(owner_client, ark):
     assert spent(ark, roland) == (0, [0])
     history = text(owner_client.get(f"/c/{ark.pk}/history/"))
     assert "Roland Banks added the story card Lita: no XP" in history
+
+
+def test_a_typed_name_too_long_is_refused_for_its_length_alone(owner_client, ark):
+    """The name was typed: the refusal says it is too long, not that none was picked."""
+    response = post(
+        owner_client, ark, "investigator.add", htmx=True, name="R" * 5000, health=9, sanity=5
+    )
+    assert response.status_code == 422
+    page = text(response)
+    assert "at most" in page
+    assert "Pick an investigator, or type a name." not in page
+    assert state(ark)["investigators"] == []
