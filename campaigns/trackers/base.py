@@ -64,6 +64,15 @@ NAME_LENGTH = 60
 TEXT_LENGTH = 1000
 
 
+def whole_number(written: str, most: int) -> int | None:
+    """`written` (digits, a sign before them) as a number, if it is within `most` either way;
+    else None. The digits are counted before int() reads them: it refuses past 4,300 digits."""
+    if len(written.lstrip("+-").lstrip("0")) > len(str(most)):
+        return None
+    number = int(written)
+    return number if abs(number) <= most else None
+
+
 def too_long(name: str) -> str:
     """The refusal of a name past NAME_LENGTH, which is refused rather than cut short: quoted
     by its start (a pasted one may run to thousands of characters), saying the limit."""
@@ -71,6 +80,13 @@ def too_long(name: str) -> str:
         "start": name[:30],
         "n": NAME_LENGTH,
     }
+
+
+def refuse_long_names(*names: str) -> None:
+    """A form's refusal (ValidationError) of the first of `names` past NAME_LENGTH, if any."""
+    long = next((name for name in names if len(name) > NAME_LENGTH), None)
+    if long is not None:
+        raise forms.ValidationError(too_long(long))
 
 
 def shown(name: object, shipped: object = False) -> str:

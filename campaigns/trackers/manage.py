@@ -26,7 +26,8 @@ from campaigns.trackers.base import (
     TrackerState,
     names,
     number_field,
-    too_long,
+    refuse_long_names,
+    whole_number,
     words,
 )
 from campaigns.trackers.types import (
@@ -51,23 +52,22 @@ def parse_counter_line(line: str) -> dict[str, object]:
     if not words:
         raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
     name = " ".join(words)
-    if len(name) > NAME_LENGTH:
-        raise forms.ValidationError(too_long(name))
-    # The digits are counted before int() reads them: it refuses a number past 4300 digits.
-    if any(len(n.lstrip("+-").lstrip("0")) > 7 or abs(int(n)) > COUNTER_LIMIT for n in numbers):
+    refuse_long_names(name)
+    values = [whole_number(n, COUNTER_LIMIT) for n in numbers]
+    if None in values:
         raise forms.ValidationError(
             _("“%(line)s”: keep the numbers within a million either way.") % {"line": line}
         )
     spec: dict[str, object] = {"kind": "counter", "name": name}
-    if len(numbers) == 1:
+    if len(values) == 1:
         raise forms.ValidationError(
             _("“%(line)s”: give both the lowest and the highest value, or neither.")
             % {"line": line}
         )
-    if len(numbers) >= 2:
-        spec["minimum"], spec["maximum"] = int(numbers[0]), int(numbers[1])
-    if len(numbers) == 3:
-        spec["start"] = int(numbers[2])
+    if len(values) >= 2:
+        spec["minimum"], spec["maximum"] = values[0], values[1]
+    if len(values) == 3:
+        spec["start"] = values[2]
     return spec
 
 
@@ -78,9 +78,7 @@ def parse_checklist_line(line: str) -> dict[str, object]:
     items = [item.strip() for item in rest.split(",") if item.strip()]
     if not name:
         raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
-    for text in (name, *items):
-        if len(text) > NAME_LENGTH:
-            raise forms.ValidationError(too_long(text))
+    refuse_long_names(name, *items)
     return {"kind": "checklist", "name": name, "items": items}
 
 
@@ -166,7 +164,7 @@ OWN_FIELDS = {
     "dice": ("success_on",),
     "timer": ("seconds",),
 }
-KIND_FIELDS = ("minimum", "maximum", "start", "items", "success_on", "seconds")
+KIND_FIELDS = tuple(dict.fromkeys(name for own in OWN_FIELDS.values() for name in own))
 
 
 class AddTrackerForm(forms.Form):
@@ -226,9 +224,10 @@ class AddTrackerForm(forms.Form):
             except CommandError as error:
                 self.add_error("items", error.message)
         if kind in ("checklist", "turns"):
-            long = next((item for item in cleaned.get("items", []) if len(item) > NAME_LENGTH), "")
-            if long:
-                self.add_error("items", too_long(long))
+            try:
+                refuse_long_names(*cleaned.get("items", []))
+            except forms.ValidationError as refused:
+                self.add_error("items", refused)
         return cleaned
 
 

@@ -63,9 +63,8 @@ def card_count(part: str, written: str) -> int:
         raise CommandError(
             _("“%(card)s”: the count is not a whole number.") % {"card": part}, "items"
         )
-    # The digits are counted before int() reads them: it refuses a number past 4300 digits.
-    count = int(written) if len(written.lstrip("+-").lstrip("0")) <= 3 else MAX_CARDS + 1
-    if not 1 <= count <= MAX_CARDS:
+    count = base.whole_number(written, MAX_CARDS)
+    if count is None or count < 1:
         raise CommandError(
             _("“%(card)s”: each kind holds 1 to %(n)d cards.") % {"card": part, "n": MAX_CARDS},
             "items",

@@ -5,11 +5,10 @@ from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import CommandError, Payload
 from campaigns.trackers import (
-    NAME_LENGTH,
     add_tracker,
     parse_checklist_line,
     parse_counter_line,
-    too_long,
+    refuse_long_names,
 )
 from campaigns.trackers.types import AnyGameState
 
@@ -77,9 +76,7 @@ class SetupForm(forms.Form):
 
     def clean_lists(self) -> list[str]:
         names = lines(self.cleaned_data["lists"])
-        for name in names:
-            if len(name) > NAME_LENGTH:
-                raise forms.ValidationError(too_long(name))
+        refuse_long_names(*names)
         return names
 
     def clean(self) -> dict[str, object]:
