@@ -2,6 +2,8 @@
 is in tests/factories.py and tests/journeys.py (tests/test_suite_shape.py)."""
 
 import pytest
+from django.db.backends.signals import connection_created
+from django.dispatch import receiver
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
@@ -26,6 +28,19 @@ __all__ = [
     "text",
     "tracker_id",
 ]
+
+
+@receiver(connection_created)
+def _readers_never_block_writers(sender, connection, **kwargs):
+    """The tests' in-memory database reaches every thread through SQLite's shared cache, where
+    a table being read refuses another thread's write at once ("database table is locked"),
+    with no wait as the busy timeout gives. On the site's database file, in WAL mode, a reader
+    and a writer never meet. Read-uncommitted readers take no table locks, so the streams'
+    reads beside a push's or a change's write go through here too
+    (tests/test_memory_database.py). Writers still go one at a time."""
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        connection.connection.execute("PRAGMA read_uncommitted = 1")
+
 
 # No timing assertions in tests: on a loaded machine (seven test runs on two cores) hypothesis'
 # per-example deadline failed a correct engine test; the benchmarks in tests/bench measure speed.
