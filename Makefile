@@ -55,7 +55,6 @@ test-fast: $(VENV)/.installed
 checks:
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
-	$(VENV)/bin/mypy --strict --follow-imports=silent campaigns/engines/ campaigns/commands.py campaigns/history.py campaigns/models.py
 	$(PY) manage.py makemigrations --check --dry-run >/dev/null
 
 lint: $(VENV)/.installed
