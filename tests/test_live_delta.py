@@ -6,6 +6,7 @@ game after a few changes, and on random edits of the largest page.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from html.parser import HTMLParser
@@ -68,8 +69,11 @@ class Regions(HTMLParser):
                 break
 
 
-def parsed(page: str) -> list[list]:
-    return Regions(page).found
+@functools.lru_cache(maxsize=32)
+def parsed(page: str) -> tuple[tuple, ...]:
+    """The page's regions, parsed once however many times a check asks (each page is read as
+    the page before, the page after, the partial or the swapped page: eight parses a check)."""
+    return tuple(tuple(region) for region in Regions(page).found)
 
 
 def regions(page: str) -> dict[str, str]:
@@ -283,7 +287,7 @@ def test_random_edits_of_the_bag_page_send_exactly_the_edited_regions(bag_page, 
     assert {r[0] for r in parsed(partial) if r[1] is None} == topmost
 
 
-def ancestors(found: list[list], id_: str) -> set[str]:
+def ancestors(found: tuple[tuple, ...], id_: str) -> set[str]:
     up = {r[0]: r[1] for r in found}
     out = set()
     while up.get(id_):
