@@ -30,11 +30,12 @@ run: $(VENV)/.site
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	PORT=$(PORT) $(PY) -m companion.serve
 
-# Debian's Chromium for the browser journeys, gettext to check every string is in the catalogues.
+# Debian's Chromium for the browser journeys (its headless shell: tests/journeys.py says why),
+# gettext to check every string is in the catalogues.
 system-deps:
-	@if [ ! -x /usr/bin/chromium ] || ! command -v xgettext >/dev/null; then \
-	  echo "Installing Debian's chromium and gettext for the tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver gettext >/dev/null; \
+	@if [ ! -x /usr/bin/chromium-headless-shell ] || ! command -v xgettext >/dev/null; then \
+	  echo "Installing Debian's chromium-headless-shell and gettext for the tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell gettext >/dev/null; \
 	fi
 
 # A worker that runs out of tests takes some of the other's (--dist worksteal): the long journeys
