@@ -1,5 +1,5 @@
-"""The site's form renderer writes plain `<input>` widgets itself (companion/widgets.py): the
-HTML must be exactly what Django's own widget templates write."""
+"""The site's form renderer writes plain `<input>`, `<select>` and `<textarea>` widgets itself
+(companion/widgets.py): the HTML must be exactly what Django's own widget templates write."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ import datetime
 import pytest
 from django import forms
 from django.forms.renderers import DjangoTemplates
+from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 
-from companion.widgets import INPUTS, FormRenderer
+from companion.widgets import INPUTS, SELECT, TEXTAREA, FormRenderer
 
 
 class Everything(forms.Form):
@@ -73,11 +75,64 @@ def test_every_plain_input_is_written_as_django_writes_it(values, bound):
     assert 'maxlength="80" required' in str(ours["text"]) and "disabled" in str(ours["search"])
 
 
+CHOICES = [
+    ("", "---"),
+    ("Seen", [("a", "A & B"), ("b", mark_safe("<b>B</b>")), (3, 3)]),
+    (4, gettext_lazy("Undo")),
+    ("Later", [("c", "C"), (5, datetime.datetime(2026, 12, 1, 23, 5, tzinfo=datetime.UTC))]),
+    ("d", 'D "quoted"'),
+]
+
+
+class Picks(forms.Form):
+    one = forms.ChoiceField(choices=CHOICES, required=False)
+    many = forms.MultipleChoiceField(choices=CHOICES, required=False)
+    number = forms.TypedChoiceField(choices=[(1, 1), (1000, 1000)], coerce=int)
+    flag = forms.NullBooleanField()
+    styled = forms.ChoiceField(
+        choices=[("x", "X")], widget=forms.Select(attrs={"class": "big", "disabled": True})
+    )
+    note = forms.CharField(widget=forms.Textarea, required=False)
+    short = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2, "placeholder": "<say>", "hidden": False})
+    )
+
+
+PICKS = [
+    {},
+    {"one": "a", "many": ["b", "4", "d"], "number": 1000, "flag": True, "styled": "x"},
+    {"one": "3", "many": [], "flag": False, "note": "O'Neil & <Sons>\nline 2", "short": " x "},
+    {"one": "nothing of ours", "note": mark_safe("<i>typed</i>")},
+]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("values", PICKS, ids=["empty", "chosen", "other", "unknown"])
+@pytest.mark.parametrize("bound", [False, True], ids=["unbound", "bound"])
+def test_every_select_and_textarea_is_written_as_django_writes_it(values, bound, language):
+    def form(renderer):
+        if bound:
+            return Picks(values, renderer=renderer)
+        return Picks(initial=values, renderer=renderer)
+
+    with translation.override(language):
+        ours, theirs = form(NoTemplates()), form(DjangoTemplates())
+        for name, field in ours.fields.items():
+            assert field.widget.template_name in {SELECT, TEXTAREA}
+            assert str(ours[name]) == str(theirs[name]), name
+        drawn = str(ours["one"]) + str(ours["note"])
+    assert "<optgroup" in drawn and "A &amp; B" in drawn and "<b>B</b>" in drawn
+    assert (">元に戻す<" if language == "ja" else ">Undo<") in drawn
+    assert "<textarea" in drawn
+
+
 def test_a_widget_with_a_template_of_its_own_goes_through_the_templates():
-    widget = forms.Select(choices=[("a", "A & B")])
+    widget = forms.RadioSelect(choices=[("a", "A & B")])
     assert widget.render("pick", "a", renderer=FormRenderer()) == widget.render(
         "pick", "a", renderer=DjangoTemplates()
     )
+    with pytest.raises(AssertionError, match=r"radio\.html was loaded"):
+        widget.render("pick", "a", renderer=NoTemplates())
 
 
 def test_two_forms_drawn_from_one_shared_form_share_nothing_of_their_values():
