@@ -30,6 +30,21 @@ test` 501.3 s of wall, 604.6 s of CPU (1,295 tests; pytest 483.6 s). The whole s
 workers and `--dist load` took 501.8 s (no better: the suite is CPU-bound); with 3 and
 `--dist worksteal`, a worker that stole database tests after a browser journey met Playwright's
 event loop still marked running in its thread, and Django refused their database set-up.
+
+Measured 2026-12-04 later, same machine, after four changes: one mypy run instead of two (the
+second's options kept it off mypy's cache), the journeys in chromium-headless-shell instead of
+the full browser's headless mode (the 72 journeys 268 s -> 183 s of wall on two workers), selects
+and textareas written without templates (the chaos bag page 39 -> 30 ms), and two sweeps that no
+longer parse each page several times with Python's HTML parser. Load average 2.2 before (a
+duplicate finder had just run): `make test-fast` 53.0 s of wall, 98.4 s of CPU (1,142 tests;
+pytest 50.4 s); `make test` 292.5 s of wall, 371.0 s of CPU (1,315 tests; pytest 289.0 s). Earlier
+runs that afternoon: 51.7 s and 282.6 s. The CPU figure here counts what the suite's processes
+reap: Chromium's renderers are not among them, and the machine's own counter (/proc/stat) read
+482 s for the 282.6 s run, both cores busy throughout (vmstat: 2-5 % idle during the journeys).
+So three workers do not help (`-n 3 --dist load`: 277.7 s of pytest against 284.0 s), and
+Chromium flags tried (no site isolation, one renderer, in-process GPU, no smooth scrolling) moved
+nothing beyond noise. What is left to gain is CPU: page drawing (the journeys' server and every
+sweep) and the journeys' own page loads.
 """
 
 from __future__ import annotations
