@@ -112,7 +112,8 @@ class SelectContext(TypedDict):
 
 
 def select_tag(widget: SelectContext) -> str:
-    """Django's `select.html` with its options' `select_option.html`, the same characters."""
+    """Django's `select.html` with its options' `select_option.html`, the same characters (Django
+    strips the whole text's ends, which here are the tags themselves)."""
     parts = [f'<select name="{shown(widget["name"])}"{attributes(widget["attrs"])}>']
     for group, options, _index in widget["optgroups"]:
         if group:
@@ -128,7 +129,13 @@ def select_tag(widget: SelectContext) -> str:
     return "".join(parts)
 
 
-def textarea_tag(widget: InputContext) -> str:
+class TextareaContext(TypedDict):
+    name: str
+    value: object
+    attrs: dict[str, object]
+
+
+def textarea_tag(widget: TextareaContext) -> str:
     """Django's `textarea.html`."""
     value = shown(widget["value"]) if widget["value"] else ""
     start = f'<textarea name="{shown(widget["name"])}"{attributes(widget["attrs"])}>'
@@ -152,7 +159,7 @@ class FormRenderer(DjangoTemplates):
             if template_name in INPUTS:
                 return mark_safe(input_tag(widget))
             if template_name == SELECT and plain_options(widget):
-                return mark_safe(select_tag(widget).strip())
+                return mark_safe(select_tag(widget))
             if template_name == TEXTAREA:
-                return mark_safe(textarea_tag(widget).strip())
+                return mark_safe(textarea_tag(widget))
         return super().render(template_name, context, request)
