@@ -14,8 +14,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def short_lived_site(site_database):
-    """A server whose streams last one second, so a test sees many lifetimes go by."""
-    server = Site(site_database, COMPANION_STREAM_LIFETIME="1")
+    """A server whose streams last 0.4 s, so a test sees many lifetimes go by."""
+    server = Site(site_database, COMPANION_STREAM_LIFETIME="0.4")
     yield server
     server.close()
     assert "Traceback" not in server.output(), server.output()[-3000:]
