@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import Command, CommandError, Payload, need_int, said_int
 from campaigns.games.arkham import data
+from campaigns.games.arkham.catalogue import reader_name
 from campaigns.games.arkham.common import (
     BAG_REGIONS,
     EFFECT_REGIONS,
@@ -176,7 +177,7 @@ COMMANDS = (
         ActiveForm,
         apply_active,
         lambda p: (
-            _("%(name)s is the investigator testing") % {"name": p.get("name")}
+            _("%(name)s is the investigator testing") % {"name": reader_name(p.get("name"))}
             if p.get("name")
             else _("No investigator chosen for tests")
         ),

@@ -16,6 +16,7 @@ from campaigns.engines import chaos
 from campaigns.games.arkham import card, data
 from campaigns.games.arkham.bag import drawable, open_test, revealed_counts
 from campaigns.games.arkham.bless_curse import resting_bag
+from campaigns.games.arkham.catalogue import reader_name
 from campaigns.games.arkham.common import XForm, effects_for, scenario_effects, signed, token_view
 from campaigns.games.arkham.reveals import wants_another
 from campaigns.games.arkham.state import ArkhamState, Test
@@ -77,6 +78,7 @@ def test_view(state: ArkhamState, test: Test) -> dict[str, object]:
     pending = test.get("open") and not test.get("offered") and wants_another(state, test)
     return {
         **test,
+        "who": reader_name(test.get("who")),
         "tokens": tokens,
         "outcome": outcome_text(test) if tokens else "",
         "pending": pending,

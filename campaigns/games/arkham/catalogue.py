@@ -160,6 +160,30 @@ def investigator_label(entry: InvestigatorCard) -> str:
     return local(entry["name"])
 
 
+# A card's English name, as an investigator picked and not renamed keeps it in the campaign's
+# state and in what was recorded of them (a test's "who", a change's words in the history),
+# with its names in every language any card of it gives (a parallel card may give fewer).
+def _names_by_english() -> dict[str, Names]:
+    merged: dict[str, Names] = {}
+    for card in INVESTIGATORS:
+        names = merged.setdefault(card["name"]["en"], {})
+        for language, name in card["name"].items():
+            names.setdefault(language, name)
+    return merged
+
+
+BY_ENGLISH_NAME = _names_by_english()
+
+
+def reader_name(name: object) -> str:
+    """An investigator's name as it was recorded, on the page: a card's English name in the
+    reader's language (the Chinese editions' name, for a Chinese phone), any other name (the
+    group's own, one typed) as it is."""
+    text = "" if name is None else str(name)
+    names = BY_ENGLISH_NAME.get(text)
+    return local(names) if names else text
+
+
 def identity(name: str, code: str | None = None) -> str:
     """Who an investigator is, whichever version or language names them: the English name of
     the card picked or named, else the typed name folded."""

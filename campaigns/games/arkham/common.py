@@ -168,7 +168,7 @@ def supply_label(supply: object) -> StrOrPromise:
 def describe_investigator(template: str) -> Callable[[Payload], str]:
     def describe(p: Payload) -> str:
         return _(template) % {
-            "name": p.get("name", ""),
+            "name": catalogue.reader_name(p.get("name")),
             "kind": p.get("kind", ""),
             "delta": signed(said_int(p, "delta")) if isinstance(p.get("delta"), int) else "",
             "text": p.get("text", ""),

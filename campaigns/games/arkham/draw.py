@@ -20,6 +20,7 @@ from campaigns.commands import Command, CommandError, Payload, Redraws, need_cho
 from campaigns.engines import chaos
 from campaigns.games.arkham.bag import TokenForm, drawable, open_test
 from campaigns.games.arkham.bless_curse import pool_after, resting_bag
+from campaigns.games.arkham.catalogue import reader_name
 from campaigns.games.arkham.common import DRAW_REGIONS, XForm, name_of, need_token, token_words
 from campaigns.games.arkham.reveals import close_test, draw_chain, reveal, x_of
 from campaigns.games.arkham.sealing import seal_after
@@ -118,7 +119,7 @@ def describe_draw(p: Payload) -> str:
     if p.get("who"):
         return _("Drew %(tokens)s for %(who)s") % {
             "tokens": token_words(p.get("tokens")),
-            "who": p["who"],
+            "who": reader_name(p["who"]),
         }
     return _("Drew %(tokens)s") % {"tokens": token_words(p.get("tokens"))}
 

@@ -3,7 +3,9 @@ printed names, so the group names a picked investigator or a scenario of the cam
 once, and every phone, the history and the table display read it so; the card's facts stay.
 
 An investigator's own name is their record's ``name`` (``investigator.rename``): a picked card
-keeps its English name there until then, and reads in the reader's language (``shown_name``).
+keeps its English name there until then, and reads in the reader's language (``shown_name``);
+so does that English name where it was recorded, in a test drawn and in a change's words for the
+undo bar and the history (``catalogue.reader_name``).
 A scenario keeps its id (its symbol effects, its place in the campaign, the results recorded);
 its own name is in ``scenario_names`` by id (``scenario.rename``; absent before the first).
 """
@@ -32,9 +34,10 @@ from campaigns.games.arkham.state import ArkhamState, Investigator
 
 def describe_rename(p: Payload) -> str:
     called = str(p.get("called") or "").strip()
+    old = catalogue.reader_name(p.get("old"))
     if not called:
-        return _("%(old)s is called by the card's name again") % {"old": p.get("old", "")}
-    return _("%(old)s is now called %(name)s") % {"old": p.get("old", ""), "name": called}
+        return _("%(old)s is called by the card's name again") % {"old": old}
+    return _("%(old)s is now called %(name)s") % {"old": old, "name": called}
 
 
 CALLED = forms.CharField(

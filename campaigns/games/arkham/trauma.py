@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.commands import Command, CommandError, Payload, need_choice, need_int, said_int
+from campaigns.games.arkham.catalogue import reader_name
 from campaigns.games.arkham.common import (
     PEOPLE,
     InvestigatorIdForm,
@@ -94,7 +95,7 @@ def describe_trauma(p: Payload) -> str:
         if p.get("kind") == "physical"
         else _("%(name)s: mental trauma %(delta)s")
     )
-    return template % {"name": p.get("name", ""), "delta": signed(said_int(p, "delta"))}
+    return template % {"name": reader_name(p.get("name")), "delta": signed(said_int(p, "delta"))}
 
 
 # Killed or insane
@@ -134,12 +135,12 @@ def apply_mark(state: ArkhamState, payload: Payload) -> None:
 
 
 def describe_mark(p: Payload) -> str:
-    status = p.get("status")
+    status, name = p.get("status"), {"name": reader_name(p.get("name"))}
     if status == "killed":
-        return _("%(name)s marked killed") % {"name": p.get("name", "")}
+        return _("%(name)s marked killed") % name
     if status == "insane":
-        return _("%(name)s marked insane") % {"name": p.get("name", "")}
-    return _("%(name)s back in play") % {"name": p.get("name", "")}
+        return _("%(name)s marked insane") % name
+    return _("%(name)s back in play") % name
 
 
 # After a scenario

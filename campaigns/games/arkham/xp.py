@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import Command, CommandError, Payload, need_int, need_str, said_int
+from campaigns.games.arkham.catalogue import reader_name
 from campaigns.games.arkham.common import (
     MAX_ITEMS,
     NAME,
@@ -179,7 +180,7 @@ def describe_buy(p: Payload) -> str:
     if p.get("copy") is True:
         cost = 0
     words = {
-        "name": p.get("name", ""),
+        "name": reader_name(p.get("name")),
         "cost": cost,
         "card": p.get("card") or _("a card"),
         "level": level,

@@ -123,6 +123,46 @@ def test_a_renamed_investigator_keeps_the_cards_facts_and_reads_the_groups_name(
     assert "<bdi>ローランド・バンクス</bdi>" in display
 
 
+def test_what_was_recorded_of_a_picked_card_reads_in_the_readers_language(
+    owner, owner_client, player, ark
+):
+    """A picked investigator keeps the card's English name in the state and in what was recorded
+    of them (a test drawn, a change's words); a Chinese phone reads the Chinese edition's name
+    there too, as it does on the table page: the drawn line, the undo bar, the history and the
+    table display."""
+    roland = pick(owner_client, ark, "01001")
+    ark.apply("bag.draw", {}, owner)
+    post(owner_client, ark, "bag.done", region="bag-test")
+    post(owner_client, ark, "investigator.trauma", investigator=roland, kind="physical", delta=1)
+    assert investigator(ark, roland)["name"] == "Roland Banks"
+
+    def plain(page: str) -> str:
+        return " ".join(re.sub(r"</?bdi[^>]*>|\u2068|\u2069", "", page).split())
+
+    friend = client_for(player)
+    for language, name in (("zh-hans", "罗兰·班克斯"), ("zh-hant", "羅蘭·班克斯")):
+        friend.cookies["django_language"] = language
+        bag = plain(text(friend.get(f"/c/{ark.pk}/p/bag/")))
+        assert "Roland Banks" not in bag, language
+        drawn = re.search(r'<ol class="list draws">.*?</ol>', bag, re.S)
+        assert drawn and re.search(rf'<span class="text">[^<]* · {name} </span>', drawn[0])
+        undo_bar = re.search(r'<details class="what">.*?</details>', bag, re.S)
+        assert undo_bar and name in undo_bar[0], language
+        history = plain(text(friend.get(f"/c/{ark.pk}/history/")))
+        assert name in history and "Roland Banks" not in history, language
+        tablet = Client()
+        tablet.cookies["django_language"] = language
+        assert f"<bdi>{name}</bdi>" in text(tablet.get(display_url(ark)))
+    # An English phone reads the card's English name; a Japanese one too (no Japanese edition's
+    # name is known).
+    for language in ("en", "ja"):
+        friend.cookies["django_language"] = language
+        history = plain(text(friend.get(f"/c/{ark.pk}/history/")))
+        assert "Roland Banks" in history and "罗兰" not in history, language
+    friend.cookies["django_language"] = "en"
+    assert "Roland Banks: physical trauma +1" in plain(text(friend.get(f"/c/{ark.pk}/history/")))
+
+
 def test_the_bag_page_names_the_one_testing_the_groups_way(owner, owner_client, ark):
     roland = pick(owner_client, ark, "01001")
     owner_client.cookies["django_language"] = "zh-hant"  # before: the card's name, read so
