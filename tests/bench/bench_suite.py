@@ -45,6 +45,22 @@ So three workers do not help (`-n 3 --dist load`: 277.7 s of pytest against 284.
 Chromium flags tried (no site isolation, one renderer, in-process GPU, no smooth scrolling) moved
 nothing beyond noise. What is left to gain is CPU: page drawing (the journeys' server and every
 sweep) and the journeys' own page loads.
+
+Measured 2026-12-06 on a 2-core machine whose speed moved by a third within a minute (a plain
+Python loop of 10 M additions took 1.05-1.51 s, five runs two seconds apart), load average 0.6
+before: `make test-fast` 59.0 s of wall, 108.2 s of CPU (1,143 tests; pytest 53.2 s; another run
+minutes later, pytest alone, 70.2 s); `make test` 318.9 s of wall, 416.2 s of CPU (1,315 tests;
+pytest 315.4 s; 310.6 s and 297.9 s in earlier runs that day). Where that time goes, read off
+/proc while the 72 browser journeys ran alone (188.9 s of wall, about 337 s of the two cores):
+Chromium 207 s (its renderers' main threads about half of it; about 57 ms of Chromium's CPU for
+every navigation, even to an empty document, 794 navigations in all), the site's servers 71 s,
+Playwright's driver 21 s, the test workers 16 s. A page drawn in the process takes 15-19 ms
+(three queries; the templates about three fifths). What was tried that day and left out, each
+measured: uvicorn with httptools and uvloop (the server's CPU for 450 requests 4.75 s against
+4.8 s, four interleaved rounds), the form fields written in Python instead of
+campaigns/field.html (within the machine's noise, under 5 % of a page), service workers blocked
+in the journeys (Chromium's browser process 56 -> 47 s, its renderers unchanged, and the offline
+journeys need them).
 """
 
 from __future__ import annotations
