@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
 from campaigns.games.arkham import catalogue, data
-from campaigns.games.arkham.catalogue import reader_name
 from campaigns.games.arkham.common import (
     MAX_INVESTIGATORS,
     MAX_ITEMS,
@@ -150,10 +149,10 @@ def check_new_investigator(
 def describe_add(p: Payload) -> str:
     if p.get("replaces") is not None:
         return _("%(name)s replaces %(old)s") % {
-            "name": reader_name(p.get("name")),
-            "old": reader_name(p.get("old")),
+            "name": catalogue.reader_name(p.get("name")),
+            "old": catalogue.reader_name(p.get("old")),
         }
-    return _("%(name)s joins the campaign") % {"name": reader_name(p.get("name"))}
+    return _("%(name)s joins the campaign") % {"name": catalogue.reader_name(p.get("name"))}
 
 
 # Story assets and weaknesses
@@ -178,7 +177,7 @@ def describe_item(p: Payload) -> str:
         if p.get("kind") == "weakness"
         else _("%(name)s earned the story asset “%(text)s”")
     )
-    return template % {"name": reader_name(p.get("name")), "text": p.get("text", "")}
+    return template % {"name": catalogue.reader_name(p.get("name")), "text": p.get("text", "")}
 
 
 def apply_remove_item(state: ArkhamState, payload: Payload) -> None:

@@ -21,7 +21,6 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from campaigns.commands import Command, CommandError, Payload, need_bool, need_int, said_choice
 from campaigns.engines import chaos
 from campaigns.games.arkham import card, catalogue, data
-from campaigns.games.arkham.catalogue import reader_name
 from campaigns.games.arkham.common import (
     EFFECT_REGIONS,
     SKILL_LIMIT,
@@ -171,7 +170,7 @@ def apply_own_symbol(state: ArkhamState, payload: Payload) -> None:
 
 def describe_own_symbol(p: Payload) -> str:
     return _("%(name)s: changed what %(token)s does for their tests") % {
-        "name": reader_name(p.get("name")),
+        "name": catalogue.reader_name(p.get("name")),
         "token": said_choice(data.TOKEN_LABELS, p.get("symbol")),
     }
 
