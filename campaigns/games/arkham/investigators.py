@@ -57,12 +57,14 @@ def apply_add_investigator(state: ArkhamState, payload: Payload) -> None:
         if old["status"] == "active":
             raise CommandError(
                 _("%(name)s is neither killed nor insane, so needs no replacement.")
-                % {"name": old["name"]},
+                % {"name": catalogue.reader_name(old["name"])},
                 "replaces",
             )
         if old.get("replaced_by"):
             raise CommandError(
-                _("%(name)s has already been replaced.") % {"name": old["name"]}, "replaces"
+                _("%(name)s has already been replaced.")
+                % {"name": catalogue.reader_name(old["name"])},
+                "replaces",
             )
     name, health, sanity, code = picked_investigator(payload)
     check_new_investigator(state, name, code, old)
@@ -138,10 +140,12 @@ def check_new_investigator(
                 if other["status"] == "killed"
                 else _("%(name)s was driven insane in this campaign and cannot join it again.")
             )
-            raise CommandError(message % {"name": other["name"]}, "code" if code else "name")
+            raise CommandError(
+                message % {"name": catalogue.reader_name(other["name"])}, "code" if code else "name"
+            )
         raise CommandError(
             _("%(name)s is already in this campaign: each player has a different investigator.")
-            % {"name": other["name"]},
+            % {"name": catalogue.reader_name(other["name"])},
             "code" if code else "name",
         )
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext_lazy
 
 from campaigns.commands import Command, CommandError, Payload, need_choice
-from campaigns.games.arkham import data
+from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.common import (
     InvestigatorIdForm,
     describe_investigator,
@@ -55,7 +55,8 @@ def apply_supply(state: ArkhamState, payload: Payload) -> None:
     count = found["supplies"].get(key, 0)
     if count and not multiple:
         raise CommandError(
-            _("%(name)s already has %(supply)s.") % {"name": found["name"], "supply": label},
+            _("%(name)s already has %(supply)s.")
+            % {"name": catalogue.reader_name(found["name"]), "supply": label},
             "supply",
         )
     if count >= 20:
@@ -70,7 +71,7 @@ def apply_use_supply(state: ArkhamState, payload: Payload) -> None:
     if not found["supplies"].get(key):
         raise CommandError(
             _("%(name)s has no %(supply)s.")
-            % {"name": found["name"], "supply": data.SUPPLIES[key][0]},
+            % {"name": catalogue.reader_name(found["name"]), "supply": data.SUPPLIES[key][0]},
             "supply",
         )
     found["supplies"][key] -= 1

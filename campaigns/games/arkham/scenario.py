@@ -181,7 +181,7 @@ def apply_record_scenario(state: ArkhamState, payload: Payload) -> None:
         if found["id"] in seen:
             raise CommandError(_("An investigator is listed twice."), "investigators")
         seen.add(found["id"])
-        who = {"name": found["name"]}
+        who = {"name": catalogue.reader_name(found["name"])}
         key = found["id"]
         xp = gained_after_scenario(row, who, key)
         gains = after_scenario(found, row, who, key)

@@ -71,7 +71,7 @@ def set_trauma(found: Investigator, kind: str, value: int) -> None:
             if kind == "physical"
             else _("%(name)s's mental trauma cannot go below 0.")
         )
-        raise CommandError(message % {"name": found["name"]}, kind)
+        raise CommandError(message % {"name": reader_name(found["name"])}, kind)
     if value > 30:
         raise CommandError(_("Keep trauma to 30 or less."), kind)
     if kind == "physical":

@@ -41,7 +41,7 @@ def apply_xp(state: ArkhamState, payload: Payload) -> None:
     if value < found["spent"]:
         raise CommandError(
             _("%(name)s has spent %(spent)d XP: earned XP cannot go below that.")
-            % {"name": found["name"], "spent": found["spent"]},
+            % {"name": reader_name(found["name"]), "spent": found["spent"]},
             "delta",
         )
     if value > MAX_XP:

@@ -161,6 +161,21 @@ def test_what_was_recorded_of_a_picked_card_reads_in_the_readers_language(
         assert "Roland Banks" in history and "罗兰" not in history, language
     friend.cookies["django_language"] = "en"
     assert "Roland Banks: physical trauma +1" in plain(text(friend.get(f"/c/{ark.pk}/history/")))
+    # A refusal names them so too.
+    friend.cookies["django_language"] = "zh-hans"
+    refused = post(
+        friend,
+        ark,
+        "investigator.trauma",
+        True,
+        investigator=roland,
+        kind="mental",
+        delta=-1,
+        region=f"inv-{roland}",
+    )
+    assert refused.status_code == 422
+    said = re.findall(r'role="alert">([^<]*)<', text(refused))
+    assert said and "罗兰·班克斯" in said[0] and "Roland" not in said[0], said
 
 
 def test_the_bag_page_names_the_one_testing_the_groups_way(owner, owner_client, ark):
