@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from campaigns.games.arkham import (
     bag_page,
     card,
@@ -69,9 +67,5 @@ def context(campaign: object, state: ArkhamState, viewing: Viewing) -> dict[str,
             **log.log_view(state, len(in_play)),
             **names.with_own_names(state, scenario.scenario_view(state, in_play)),
             "round": round.round_view(state),
-            "trauma_kinds": [
-                ("physical", _("Physical trauma")),
-                ("mental", _("Mental trauma")),
-            ],
         }
     }

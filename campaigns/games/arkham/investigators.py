@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
-from campaigns.games.arkham import catalogue, data
+from campaigns.games.arkham import catalogue, data, trauma
 from campaigns.games.arkham.common import (
     MAX_INVESTIGATORS,
     MAX_ITEMS,
@@ -279,6 +279,10 @@ def investigator_view(state: ArkhamState, found: Investigator) -> dict[str, obje
         "keys": {k: f"{k}-{found['id']}" for k in ("xp", "physical", "mental", "fate")},
         "last_purchases": found["purchases"][-3:][::-1],
         "label": shown_name(found),
+        # Each trauma with whether its − can go no further, and likewise the XP earned (the
+        # step is then disabled, as every counter's is at its bound).
+        "trauma": trauma.trauma_view(found),
+        "xp_all_spent": found["xp"] <= found["spent"],
     }
 
 

@@ -60,6 +60,21 @@ def keep_active_in_play(state: ArkhamState) -> None:
 # Trauma
 
 
+def trauma_view(found: Investigator) -> list[dict[str, object]]:
+    """Each trauma as the table page shows it: its value out of health or sanity, and whether
+    its − can go no further (no trauma below 0)."""
+    return [
+        {
+            "kind": kind,
+            "label": label,
+            "value": trauma_of(found, kind),
+            "of": found["health"] if kind == "physical" else found["sanity"],
+            "none": trauma_of(found, kind) <= 0,
+        }
+        for kind, label in (("physical", _("Physical trauma")), ("mental", _("Mental trauma")))
+    ]
+
+
 def trauma_of(found: Investigator, kind: str) -> int:
     return found["physical"] if kind == "physical" else found["mental"]
 

@@ -122,6 +122,27 @@ def test_negative_trauma_is_refused_next_to_the_investigator(owner_client, ark):
     assert snapshot(ark) == before
 
 
+def test_a_minus_that_can_go_no_further_is_off(owner_client, ark):
+    """No trauma below 0 and no XP earned below what was spent: the table page draws those −
+    steps disabled, as every counter's is at its bound, and enables them once they can go."""
+
+    def minus(label: str) -> str:
+        page = text(owner_client.get(f"/c/{ark.pk}/"))
+        found = re.search(rf'<button[^>]*aria-label="{label} minus one"[^>]*>', page)
+        assert found, label
+        return "off" if " disabled" in found[0] else "on"
+
+    roland = add_investigator(owner_client, ark)
+    assert [minus(s) for s in ("Physical trauma", "Mental trauma", "XP")] == ["off"] * 3
+    for kind in ("physical", "mental"):
+        post(owner_client, ark, "investigator.trauma", investigator=roland, kind=kind, delta=1)
+    post(owner_client, ark, "investigator.xp", investigator=roland, delta=2)
+    assert [minus(s) for s in ("Physical trauma", "Mental trauma", "XP")] == ["on"] * 3
+    post(owner_client, ark, "investigator.buy", investigator=roland, card="Lucky!", level=2)
+    assert investigator(ark, roland)["spent"] == 2
+    assert minus("XP") == "off"
+
+
 def test_xp_is_earned_and_spent_at_its_level_at_least_one(owner_client, ark):
     roland = add_investigator(owner_client, ark)
     post(owner_client, ark, "investigator.xp", investigator=roland, delta=4)
