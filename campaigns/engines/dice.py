@@ -42,16 +42,33 @@ def at_least(dice: int, successes: int, success_on: int = 5, rerolls: int = 0) -
     if dice < 0 or rerolls < 0:
         raise DiceError("Dice and rerolls are counted from 0.")
     p = success_chance(success_on)
-    if successes <= 0:
+    return sum(
+        (
+            comb(dice, first)
+            * p**first
+            * (1 - p) ** (dice - first)
+            * still_at_least(dice, first, successes, success_on, rerolls)
+            for first in range(dice + 1)
+        ),
+        Fraction(0),
+    )
+
+
+def still_at_least(
+    dice: int, have: int, successes: int, success_on: int = 5, rerolls: int = 0
+) -> Fraction:
+    """The exact chance that a roll of `dice` dice showing `have` successes reaches at least
+    `successes` with up to `rerolls` rerolls of one failed die at a time (the odds once the dice
+    are on the table: a success already rolled is kept)."""
+    if not 0 <= have <= dice or rerolls < 0:
+        raise DiceError("A roll shows from 0 to all of its dice as successes.")
+    p = success_chance(success_on)
+    if successes <= have:
         return Fraction(1)
     if successes > dice:
         return Fraction(0)
-    total = Fraction(0)
-    for first in range(dice + 1):
-        chance = comb(dice, first) * p**first * (1 - p) ** (dice - first)
-        # While fewer than `successes` ≤ `dice` succeed, some die has failed and can be rerolled.
-        total += chance * binomial_at_least(rerolls, successes - first, p)
-    return total
+    # While fewer than `successes` ≤ `dice` succeed, some die has failed and can be rerolled.
+    return binomial_at_least(rerolls, successes - have, p)
 
 
 def roll(dice: int, rng: random.Random) -> list[int]:

@@ -142,14 +142,21 @@ def percent(chance: Fraction) -> str:
     return f"{float(chance) * 100:.1f} %"
 
 
-def odds_table(count: int, success_on: int, clues: int) -> list[dict[str, object]]:
+def odds_table(
+    count: int, success_on: int, clues: int, have: int | None = None
+) -> list[dict[str, object]]:
+    """The chance of at least k successes for k from 1 to `count`, without and with the clues
+    spent on rerolls: before rolling, or (`have`: the successes a roll shows) from the dice on
+    the table, whose successes are kept."""
     clues = max(0, min(clues, data.MAX_DICE))
+
+    def chance(k: int, rerolls: int) -> Fraction:
+        if have is None:
+            return dice.at_least(count, k, success_on, rerolls)
+        return dice.still_at_least(count, have, k, success_on, rerolls)
+
     return [
-        {
-            "k": k,
-            "plain": percent(dice.at_least(count, k, success_on)),
-            "with_clues": percent(dice.at_least(count, k, success_on, clues)),
-        }
+        {"k": k, "plain": percent(chance(k, 0)), "with_clues": percent(chance(k, clues))}
         for k in range(1, count + 1)
     ]
 
@@ -177,14 +184,15 @@ def rolls_view(game: Game, query: Mapping[str, str]) -> RollsView:
     if last is not None:
         person = next((p for p in game["investigators"] if p["id"] == last["investigator"]), None)
         clues = person["clues"] if person else 0
+        successes = dice.count(last["faces"], last["success_on"])
         shown = {
             **last,
-            "successes": dice.count(last["faces"], last["success_on"]),
+            "successes": successes,
             "dice": [{"face": f, "hit": f >= last["success_on"]} for f in last["faces"]],
             "can_reroll": any(f < last["success_on"] for f in last["faces"])
             and (person is None or clues > 0),
             "clues": clues if person else None,
-            "odds": odds_table(len(last["faces"]), last["success_on"], clues),
+            "odds": odds_table(len(last["faces"]), last["success_on"], clues, successes),
         }
     asked: dict[str, object] | None = None
     try:

@@ -11,28 +11,29 @@ from hypothesis import strategies as st
 from campaigns.engines import dice
 
 
+def enumerate_after(faces: tuple[int, ...], needed: int, success_on: int, left: int) -> Fraction:
+    """From these faces, every outcome of each reroll of a failed die while fewer than `needed`
+    succeed and clues are left: the exact chance, by brute force."""
+    hits = sum(1 for f in faces if f >= success_on)
+    if hits >= needed:
+        return Fraction(1)
+    failed = [i for i, f in enumerate(faces) if f < success_on]
+    if not left or not failed:
+        return Fraction(0)
+    die = failed[0]
+    outcomes = (
+        enumerate_after((*faces[:die], face, *faces[die + 1 :]), needed, success_on, left - 1)
+        for face in range(1, 7)
+    )
+    return sum(outcomes, Fraction(0)) / 6
+
+
 def enumerate_at_least(count: int, needed: int, success_on: int, rerolls: int) -> Fraction:
-    """Every roll of `count` dice, then every outcome of each reroll of a failed die while
-    fewer than `needed` succeed and clues are left: the exact chance, by brute force."""
-
-    def after(faces: tuple[int, ...], left: int) -> Fraction:
-        hits = sum(1 for f in faces if f >= success_on)
-        if hits >= needed:
-            return Fraction(1)
-        failed = [i for i, f in enumerate(faces) if f < success_on]
-        if not left or not failed:
-            return Fraction(0)
-        die = failed[0]
-        return (
-            sum(
-                (after((*faces[:die], face, *faces[die + 1 :]), left - 1) for face in range(1, 7)),
-                Fraction(0),
-            )
-            / 6
-        )
-
+    """Every roll of `count` dice, then its rerolls (`enumerate_after`)."""
     rolls = list(itertools.product(range(1, 7), repeat=count))
-    return sum((after(r, rerolls) for r in rolls), Fraction(0)) / len(rolls)
+    return sum((enumerate_after(r, needed, success_on, rerolls) for r in rolls), Fraction(0)) / len(
+        rolls
+    )
 
 
 @given(
@@ -44,6 +45,19 @@ def enumerate_at_least(count: int, needed: int, success_on: int, rerolls: int) -
 def test_the_odds_match_every_roll_enumerated(count, needed, success_on, rerolls):
     assert dice.at_least(count, needed, success_on, rerolls) == enumerate_at_least(
         count, needed, success_on, rerolls
+    )
+
+
+@given(
+    faces=st.lists(st.integers(1, 6), min_size=1, max_size=4).map(tuple),
+    needed=st.integers(0, 5),
+    success_on=st.sampled_from([4, 5, 6]),
+    rerolls=st.integers(0, 3),
+)
+def test_the_odds_once_rolled_match_every_reroll_enumerated(faces, needed, success_on, rerolls):
+    have = dice.count(list(faces), success_on)
+    assert dice.still_at_least(len(faces), have, needed, success_on, rerolls) == enumerate_after(
+        faces, needed, success_on, rerolls
     )
 
 

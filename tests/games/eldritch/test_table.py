@@ -1,6 +1,8 @@
 """The game on the table as the rules say (rules.md §3): doom and awakening, the omen and
 gates, defeat, mysteries and the win, investigators' bounds, the round and replacements."""
 
+import re
+
 import pytest
 
 from tests import factories
@@ -271,3 +273,46 @@ def test_a_game_set_up_before_keeps_its_mixed_difficulty_and_final_mystery(owner
     eh = factories.campaign("eldritch", owner=owner, setup={"game": old})
     assert game(eh)["awakening"] == "mystery"
     assert "Mixed" in text(owner_client.get(f"/c/{eh.pk}/"))
+
+
+class Faces:
+    """Dice that show these faces, in turn."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.faces.pop(0)
+
+
+def test_once_rolled_the_odds_start_from_the_dice_on_the_table(eh, owner, owner_client):
+    """After a roll, the table of chances reads from its dice: a success rolled is kept, and the
+    investigator's clues can only add to it (before, it showed the odds before rolling)."""
+    charlie = game(eh)["investigators"][1]["id"]
+    for _ in range(2):
+        act(owner_client, eh, "eh.clues", investigator=charlie, delta=1)
+    factories.play(
+        eh,
+        owner,
+        [("eh.roll", {"dice": 4, "bonus": "normal", "investigator": charlie})],
+        rng=Faces(5, 2, 3, 4),
+    )
+    page = text(owner_client.get(f"/c/{eh.pk}/p/dice/"))
+    table = page[page.index('<table class="odds">') :]
+    rows = re.findall(r"<tr><th>(\d)</th><td>([^<]*)</td><td>([^<]*)</td></tr>", table)
+    # One success on the table (5 or 6 succeeds); two clues reroll a failed die twice.
+    assert rows[:4] == [
+        ("1", "100.0 %", "100.0 %"),
+        ("2", "0.0 %", "55.6 %"),  # 1 − (2/3)²
+        ("3", "0.0 %", "11.1 %"),  # (1/3)²
+        ("4", "0.0 %", "0.0 %"),
+    ]
+    # A roll for no investigator: no clues known, so no column for them.
+    factories.play(eh, owner, [("eh.roll", {"dice": 2, "bonus": "normal"})], rng=Faces(6, 1))
+    page = text(owner_client.get(f"/c/{eh.pk}/p/dice/"))
+    table = page[page.index('<table class="odds">') :].split("</table>")[0]
+    assert "With the clues" not in table
+    assert re.findall(r"<tr><th>(\d)</th><td>([^<]*)</td></tr>", table) == [
+        ("1", "100.0 %"),
+        ("2", "0.0 %"),
+    ]
