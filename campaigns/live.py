@@ -21,8 +21,10 @@ digest of its key, never the key) ends the streams of that session; `user <id>` 
 its password changed, say) makes that user's streams look again at their session. Every stream
 also looks when its session expires (a timer, no query before), and every look of the SQLite
 watcher and every new PostgreSQL listener looks at all of them at once (what another process
-changed). A look that cannot read the database ends the stream as its lifetime does: the phone
-opens a new one, checked like the first. The checks themselves are in campaigns/live_sessions.py.
+changed, or what was announced before this process listened), the campaigns' invitations with
+them: a table display whose link a new invitation retired ends too. A look that cannot read the
+database ends the stream as its lifetime does: the phone opens a new one, checked like the
+first. The checks themselves are in campaigns/live_sessions.py.
 """
 
 from __future__ import annotations
@@ -71,6 +73,8 @@ class Watch:
         self.password = ""  # the user's password hash the auth hash was made from
         self.role = ""
         self.expires: float | None = None
+        # The table display's: the invitation its link was made from (a new one retires it).
+        self.invite = ""
         # Until those are set, a notice about the member only says to look again once they are.
         self.opened = False
         self.doubt = False
@@ -269,18 +273,22 @@ class Hub:
                     await self.check_versions()
 
     async def check_versions(self) -> None:
-        """Read every watched campaign's version, and every stream's session and membership,
-        once for all the streams (what another process changed)."""
+        """Read every watched campaign's version and invitation, and every stream's session
+        and membership, once for all the streams (what another process changed, or what was
+        announced while this process did not listen yet)."""
         ids = list(self.watches)
         if not ids:
             return
         self.queries += 4
-        versions, verdicts = await sync_to_async(read_versions, thread_sensitive=False)(
+        versions, invites, verdicts = await sync_to_async(read_versions, thread_sensitive=False)(
             ids, self.every()
         )
         # Ended first: a stream whose session ended gets no page.
         for watch, why in verdicts.items():
             watch.end(why)
+        for watch in self.every():
+            if watch.invite and invites.get(watch.campaign_id, watch.invite) != watch.invite:
+                watch.end("retired")  # a new invitation made the display's link anew
         for campaign_id in ids:
             if campaign_id not in versions:
                 self.deliver(f"{campaign_id} gone")
@@ -288,12 +296,19 @@ class Hub:
             self.deliver(f"{campaign_id} v {versions[campaign_id]}")
 
 
-def read_versions(ids: list[int], watches: list[Watch]) -> tuple[dict[int, int], dict]:
+def read_versions(
+    ids: list[int], watches: list[Watch]
+) -> tuple[dict[int, int], dict[int, str], dict]:
+    """The campaigns' versions and invitations, and why streams may not go on (`refused`)."""
     from campaigns.models import Campaign
 
     try:
-        versions = dict(Campaign.objects.filter(pk__in=ids).values_list("pk", "version"))
-        return versions, refused(watches)
+        rows = list(
+            Campaign.objects.filter(pk__in=ids).values_list("pk", "version", "invite_token")
+        )
+        versions = {pk: version for pk, version, _invite in rows}
+        invites = {pk: invite for pk, _version, invite in rows}
+        return versions, invites, refused(watches)
     finally:
         if not connection.in_atomic_block:
             connection.close()  # the watcher holds no connection between looks

@@ -10,7 +10,7 @@ import re
 import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlparse
 
 import httpx
 import pytest
@@ -31,10 +31,13 @@ class Stream:
     """A phone's stream of a campaign, read in a thread: its messages (event, data), until the
     server ends it."""
 
-    def __init__(self, phone: Phone, campaign: int, **query: str) -> None:
-        asked = phone.get(f"/c/{campaign}/version/")
-        version = asked.json()["version"] if asked.status_code == 200 else 0
-        self.address = f"/c/{campaign}/stream/?" + urlencode({"v": version, **query})
+    def __init__(self, phone: Phone, campaign: int, address: str = "", **query: str) -> None:
+        """`address`: another stream than the member's (the table display's)."""
+        if not address:
+            asked = phone.get(f"/c/{campaign}/version/")
+            version = asked.json()["version"] if asked.status_code == 200 else 0
+            address = f"/c/{campaign}/stream/?" + urlencode({"v": version, **query})
+        self.address = address
         self.phone = phone
         self.messages: list[tuple[str, dict]] = []
         self.retry = False  # the stream opened as a stream (not refused at once)
@@ -215,6 +218,30 @@ def test_logging_out_through_another_server_process_ends_the_stream(site_databas
         assert elsewhere.post("/logout/").status_code == 302
         assert stream.ended() == [LOGIN]
         elsewhere.close()
+    finally:
+        second.close()
+    assert "Traceback" not in second.output()
+
+
+@server
+def test_a_new_invitation_through_another_server_process_retires_the_display(
+    site_database, site, table
+):
+    """A table display streaming from one process learns that a new invitation, made through
+    another, retired its link: on PostgreSQL from the notice, on SQLite from the look at the
+    changed database file, which reads the invitations too (it read only versions, sessions
+    and roles, so the display streamed on until its lifetime)."""
+    owner, _friend, campaign = table
+    members = owner.get(f"/c/{campaign}/members/").text
+    link = urlparse(re.search(r'id="display-link">([^<]+)<', members).group(1)).path
+    second = Site(site_database)
+    try:
+        tablet = Phone(second.url)
+        display = Stream(tablet, campaign, address=f"{link}stream/?v=0")
+        assert owner.post(f"/c/{campaign}/members/invite/").status_code == 302
+        assert display.ended() == [("gone", {"why": "retired"})]
+        assert tablet.get(link).status_code == 404
+        tablet.close()
     finally:
         second.close()
     assert "Traceback" not in second.output()

@@ -73,4 +73,5 @@ async def display_stream(request: Request, pk: int, token: str) -> HttpResponseB
     except Http404:
         watch.close()
         raise
+    watch.invite = campaign.invite_token
     return event_stream(request, watch, campaign.version)
