@@ -178,7 +178,9 @@ BY_ENGLISH_NAME = _names_by_english()
 def reader_name(name: object) -> str:
     """An investigator's name as it was recorded, on the page: a card's English name in the
     reader's language (the Chinese editions' name, for a Chinese phone), any other name (the
-    group's own, one typed) as it is."""
+    group's own, one typed) as it is. What was recorded keeps no card code, so a name typed
+    exactly as a card's English name reads as that card here, while the table page
+    (`names.shown_name`, by the record's code) shows it as typed."""
     text = "" if name is None else str(name)
     names = BY_ENGLISH_NAME.get(text)
     return local(names) if names else text
