@@ -37,10 +37,22 @@ def _clue_type(play: Play, clue_type: int) -> None:
         raise NoirError(gettext_noop("Choose one of the clue types."), "type")
 
 
-def _corrected(value: int, top: int, fewer: str, more: str) -> int:
+# What a stepper past a bound is told: (below none, above the top, which may name the count as
+# ``%(most)d``).
+PILE_BOUNDS = (
+    gettext_noop("A pile cannot hold fewer than no cards."),
+    gettext_noop("That pile cannot hold %(most)d cards."),
+)
+COUNT_BOUNDS = (
+    gettext_noop("A count cannot go below 0."),
+    gettext_noop("That is more cards than the box holds."),
+)
+
+
+def _corrected(value: int, top: int, refusals: tuple[str, str]) -> int:
     """A count as the player corrected it, when it is between none and `top`; else the stepper
-    is refused with `fewer` (below none) or `more` (above the top, which may name the count as
-    ``%(most)d``)."""
+    is refused in the words of `refusals` (``PILE_BOUNDS``, ``COUNT_BOUNDS``)."""
+    fewer, more = refusals
     if value < 0:
         raise NoirError(fewer, "delta")
     if value > top:
@@ -64,12 +76,7 @@ def adjust_pile(play: Play, pile: str, delta: int) -> Play:
     }.get(pile, MOST)
     if pile == "row" and value > ROW:
         raise NoirError(gettext_noop("The clue row holds five cards, no more."), "delta")
-    play[pile] = _corrected(
-        value,
-        max(top, 0),
-        gettext_noop("A pile cannot hold fewer than no cards."),
-        gettext_noop("That pile cannot hold %(most)d cards."),
-    )
+    play[pile] = _corrected(value, max(top, 0), PILE_BOUNDS)
     return play
 
 
@@ -78,12 +85,7 @@ def adjust_column(play: Play, column_id: int, count: str, delta: int) -> Play:
     if not is_column_count(count):
         raise NoirError(gettext_noop("There is no such count."), "count")
     play, column = _column_copy(play, column_id)
-    column[count] = _corrected(
-        column[count] + delta,
-        MOST,
-        gettext_noop("A count cannot go below 0."),
-        gettext_noop("That is more cards than the box holds."),
-    )
+    column[count] = _corrected(column[count] + delta, MOST, COUNT_BOUNDS)
     return play
 
 
