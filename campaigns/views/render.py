@@ -11,6 +11,7 @@ to the undo bar, which every page has.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -100,16 +101,23 @@ def members_context(
     if campaign.game_module.displays(campaign.state):
         display = invitation_url(request, display_url(campaign))
         context["display_url"] = display
-        context["display_qr"] = segno.make(display, error="m").svg_data_uri(
-            dark="#111", light="#fff", border=2
-        )
+        context["display_qr"] = qr_code(display, inline=False)
     if membership.is_owner:
         invite_url = invitation_url(request, reverse("accounts:join", args=[campaign.invite_token]))
         context["invite_url"] = invite_url
-        context["invite_qr"] = segno.make(invite_url, error="m").svg_inline(
-            dark="#111", light="#fff", border=2, omitsize=True
-        )
+        context["invite_qr"] = qr_code(invite_url, inline=True)
     return context
+
+
+# A QR code is the same picture for the same address: drawing one took about 10 ms, half of the
+# members page, on every visit (the addresses change only when the owner renews the invitation).
+@functools.lru_cache(maxsize=512)
+def qr_code(url: str, *, inline: bool) -> str:
+    """`url` as a QR code: an `<svg>` element (`inline`), else an SVG `data:` address."""
+    code = segno.make(url, error="m")
+    if inline:
+        return code.svg_inline(dark="#111", light="#fff", border=2, omitsize=True)
+    return code.svg_data_uri(dark="#111", light="#fff", border=2)
 
 
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]"}

@@ -13,7 +13,7 @@ from typing import TypedDict
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 from django_stubs_ext import StrOrPromise
 
 from campaigns import commands
@@ -209,14 +209,18 @@ class SealForm(forms.Form):
     note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
 
 
+SEALED_NAMES = {
+    "stop": gettext_noop("Stop deck %(x)s"),
+    "box": gettext_noop("Box %(x)s"),
+    "envelope": gettext_noop("Chapter %(x)s envelope"),
+    "insight": gettext_noop("Insight page %(x)s"),
+}
+
+
 def sealed_label(key: object) -> str:
+    """“Box A”, in the reader's language (the pages name 29 sealed items each time)."""
     kind, label = data.SEALED.get(str(key), ("", "?"))
-    return {
-        "stop": _("Stop deck %(x)s"),
-        "box": _("Box %(x)s"),
-        "envelope": _("Chapter %(x)s envelope"),
-        "insight": _("Insight page %(x)s"),
-    }.get(kind, "%(x)s") % {"x": label}
+    return _(SEALED_NAMES.get(kind, "%(x)s")) % {"x": label}
 
 
 def apply_seal(state: AeonsEndState, payload: Payload) -> None:
