@@ -6,9 +6,11 @@ from playwright.sync_api import expect
 from tests.journeys import (
     create_any_game,
     join_by_invitation,
+    new_campaign,
     no_sideways_scroll,
     shot,
     sign_up,
+    sign_up_on_the_form,
     small_tap_targets,
 )
 
@@ -17,8 +19,8 @@ pytestmark = pytest.mark.browser
 
 def test_a_friend_joins_by_invitation_and_sees_changes_live(phones):
     owner, friend = phones
-    sign_up(owner, "keeper")
-    create_any_game(owner, "Night at the table")
+    sign_up_on_the_form(owner, "keeper")
+    new_campaign(owner, "Night at the table")
     shot(owner, "campaign")
     no_sideways_scroll(owner)
 

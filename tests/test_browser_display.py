@@ -14,8 +14,8 @@ from tests.journeys import (
     create_azathoth,
     create_case,
     create_the_fall,
-    create_zealot,
     no_sideways_scroll,
+    open_new_campaign,
     shot,
     sign_up,
 )
@@ -52,7 +52,7 @@ def labels_broken(page, selector: str) -> list[str]:
 def test_the_table_display_follows_a_draw_on_a_phone(browser, site, phone):
     keeper = phone
     sign_up(keeper, "display-keeper")
-    create_zealot(keeper, "Display night")
+    open_new_campaign(keeper, "zealot", "Display night")
     keeper.get_by_role("link", name="Members").click()
     link = keeper.locator("#display-link").get_attribute("href")
     assert link
@@ -110,7 +110,7 @@ def test_the_table_display_shows_every_game_on_a_tablet(browser, site, phone):
         expect(tablet.get_by_text("No counters yet.")).to_have_count(0)
 
     try:
-        create_zealot(keeper, "Zealot")
+        open_new_campaign(keeper, "zealot", "Zealot")
         open_display("Zealot")
         expect(tablet.get_by_role("heading", name="Last chaos token")).to_be_visible()
         no_sideways_scroll(tablet)
@@ -124,7 +124,7 @@ def test_the_table_display_shows_every_game_on_a_tablet(browser, site, phone):
         shot(tablet, "display-all-aeonsend")
 
         keeper.goto("/")
-        create_azathoth(keeper, "Azathoth night")
+        open_new_campaign(keeper, "azathoth", "Azathoth night")
         open_display("Azathoth night")
         expect(tablet.get_by_role("heading", name="Doom · Azathoth")).to_be_visible()
         expect(tablet.locator(".value.doom")).to_have_text("15")
@@ -141,7 +141,7 @@ def test_the_table_display_shows_every_game_on_a_tablet(browser, site, phone):
         no_sideways_scroll(tablet)
 
         keeper.goto("/")
-        create_case(keeper, "Thunder")
+        open_new_campaign(keeper, "case", "Thunder")
         open_display("Thunder")
         expect(
             tablet.get_by_role("heading", name="Case 2: Called Forth by Thunder")

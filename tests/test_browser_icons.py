@@ -4,7 +4,12 @@ at most (the chaos bag page used to ask for 26 SVG files), and they show, in lig
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.journeys import PHONE, create_zealot, shot, sign_up
+from tests.journeys import (
+    PHONE,
+    open_new_campaign,
+    shot,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +46,7 @@ def drawn(page: Page, selector: str) -> bool:
 def test_a_campaign_page_fetches_its_icons_in_one_request_and_shows_them(browser, site, phone):
     keeper = phone
     sign_up(keeper, "icon-keeper")
-    create_zealot(keeper, "Icon night")
+    open_new_campaign(keeper, "zealot", "Icon night")
     keeper.get_by_role("link", name="Chaos bag").first.click()
     keeper.get_by_role("button", name="Draw", exact=True).click()
     expect(keeper.locator("#bag-test .drawn li.newest .token-name")).to_be_visible()

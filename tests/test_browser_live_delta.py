@@ -11,7 +11,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from campaigns.live_delta import delta, regions_of
-from tests.journeys import new_campaign, settled, sign_up
+from tests.journeys import (
+    create_any_game,
+    settled,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -81,7 +85,7 @@ def tap_elsewhere(page: Page, counter: str) -> None:
 def open_table(page: Page, name: str) -> Stream:
     stream = Stream(page)
     sign_up(page, name)
-    new_campaign(page, "Partial evening", "Doom\nClues")
+    create_any_game(page, "Partial evening", "Doom\nClues")
     return stream
 
 

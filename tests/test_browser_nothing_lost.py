@@ -8,7 +8,13 @@ import re
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.journeys import Site, new_campaign, settled, shot, sign_up
+from tests.journeys import (
+    Site,
+    create_any_game,
+    settled,
+    shot,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +42,7 @@ def invite_friend(owner: Page, friend: Page, name: str) -> None:
 def test_taps_made_offline_say_not_sent_and_are_applied_once_when_back(phone):
     page = phone
     sign_up(page, "offline")
-    new_campaign(page, "Offline table", "Doom 0 12")
+    create_any_game(page, "Offline table", "Doom 0 12")
     doom = page.get_by_role("region", name="Doom")
     notes = page.get_by_role("region", name="Notes")
 
@@ -63,7 +69,7 @@ def test_taps_made_offline_say_not_sent_and_are_applied_once_when_back(phone):
 def test_a_tap_whose_answer_was_lost_is_sent_again_and_applied_once(phone):
     page = phone
     sign_up(page, "lostanswer")
-    new_campaign(page, "Lost answer", "Doom 0 12")
+    create_any_game(page, "Lost answer", "Doom 0 12")
     doom = page.get_by_role("region", name="Doom")
     lost: list[str] = []
 
@@ -102,7 +108,7 @@ def test_a_tap_while_the_server_restarts_is_applied_once_when_it_is_back(browser
     page = context.new_page()
     try:
         sign_up(page, "restart")
-        new_campaign(page, "Restart table", "Doom 0 12")
+        create_any_game(page, "Restart table", "Doom 0 12")
         doom = page.get_by_role("region", name="Doom")
         doom.get_by_text("Set a value").click()
         server.close()
@@ -124,7 +130,7 @@ def test_a_tap_while_the_server_restarts_is_applied_once_when_it_is_back(browser
 def test_a_refusal_after_this_phones_own_tap_stays_through_live_refreshes(phones):
     page, friend = phones
     sign_up(page, "refused")
-    new_campaign(page, "Refusal table", "Doom 0 12\nClues 0 20")
+    create_any_game(page, "Refusal table", "Doom 0 12\nClues 0 20")
     invite_friend(page, friend, "Ash")
     doom = page.get_by_role("region", name="Doom")
     clues = page.get_by_role("region", name="Clues")
@@ -163,7 +169,7 @@ def test_a_refusal_after_this_phones_own_tap_stays_through_live_refreshes(phones
 def test_a_refusal_names_the_other_phone_and_goes_when_dismissed(phones):
     page, friend = phones
     sign_up(page, "dismisser")
-    new_campaign(page, "Dismiss table", "Doom 0 12")
+    create_any_game(page, "Dismiss table", "Doom 0 12")
     invite_friend(page, friend, "Bo")
     doom = page.get_by_role("region", name="Doom")
 

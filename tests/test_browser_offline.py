@@ -11,7 +11,14 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from tests.journeys import create_zealot, join_by_invitation, new_campaign, settled, shot, sign_up
+from tests.journeys import (
+    create_any_game,
+    join_by_invitation,
+    open_new_campaign,
+    settled,
+    shot,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -80,7 +87,7 @@ def test_the_site_is_installable_and_a_reload_offline_shows_the_campaign(phone):
     page = phone
     page.set_viewport_size({"width": 360, "height": 640})
     sign_up(page, "wifi-drops")
-    new_campaign(page, "Kept table", "Doom 0 12")
+    create_any_game(page, "Kept table", "Doom 0 12")
     kept(page)
 
     # Installable: a manifest linked and valid, a service worker for the whole site.
@@ -138,7 +145,7 @@ def test_a_tap_made_offline_survives_a_reload_and_is_applied_once(phones):
     page.set_viewport_size({"width": 360, "height": 640})
     friend.set_viewport_size({"width": 360, "height": 640})
     sign_up(page, "tap-kept")
-    new_campaign(page, "Tap kept", "Doom 0 12")
+    create_any_game(page, "Tap kept", "Doom 0 12")
     join_by_invitation(page, friend, "Fern")
     page.get_by_role("link", name="Table").click()
     kept(page)
@@ -180,7 +187,7 @@ def test_a_draw_offline_says_it_needs_the_connection(phone):
     page = phone
     page.set_viewport_size({"width": 360, "height": 640})
     sign_up(page, "draw-offline")
-    create_zealot(page, "Offline bag")
+    open_new_campaign(page, "zealot", "Offline bag")
     page.get_by_role("link", name="Chaos bag").first.click()
     kept(page)
 
@@ -204,7 +211,7 @@ def test_a_draw_offline_says_it_needs_the_connection(phone):
 def test_log_out_leaves_nothing_of_the_campaign_on_the_phone(phone):
     page = phone
     sign_up(page, "logs-out")
-    new_campaign(page, "Private table", "Doom 0 12")
+    create_any_game(page, "Private table", "Doom 0 12")
     kept(page)
     table = page.url
     page.get_by_role("button", name="Log out").click()
@@ -223,7 +230,7 @@ def test_log_out_leaves_nothing_of_the_campaign_on_the_phone(phone):
 def test_a_member_removed_keeps_nothing_of_the_campaign(phones):
     owner, friend = phones
     sign_up(owner, "removes-fern")
-    new_campaign(owner, "Closed table", "Doom 0 12")
+    create_any_game(owner, "Closed table", "Doom 0 12")
     join_by_invitation(owner, friend, "Fern")
     expect(friend.get_by_role("heading", name="Closed table")).to_be_visible()
     kept(friend)
@@ -246,7 +253,7 @@ def test_a_tap_kept_on_one_page_is_sent_from_another(phone):
     page = phone
     page.set_viewport_size({"width": 360, "height": 640})
     sign_up(page, "moves-on")
-    new_campaign(page, "Moving on", "Doom 0 12")
+    create_any_game(page, "Moving on", "Doom 0 12")
     page.get_by_role("link", name="History").click()
     kept(page)
     page.get_by_role("link", name="Table").click()

@@ -10,7 +10,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.journeys import PHONE, new_campaign, post_form, sign_up
+from tests.journeys import (
+    PHONE,
+    create_any_game,
+    post_form,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +75,7 @@ def test_a_tap_after_the_session_ended_lands_on_the_login_page(phone):
     # gone would take the phone to the log-in page before the tap (the stream follows its
     # session), and the tap would find no button.
     with page.expect_response(lambda response: "/stream/?" in response.url):
-        new_campaign(page, "Ended session", "Doom 0 12")
+        create_any_game(page, "Ended session", "Doom 0 12")
     page.context.clear_cookies(name="sessionid")
     page.get_by_role("region", name="Doom").get_by_role("button", name="Doom plus one").click()
     expect(page.get_by_role("heading", name="Log in")).to_be_visible()

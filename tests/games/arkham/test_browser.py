@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from tests.journeys import (
     create_zealot,
     no_sideways_scroll,
+    open_new_campaign,
     settled,
     shot,
     sign_up,
@@ -113,7 +114,7 @@ def test_draw_on_one_phone_see_it_on_the_other_undo_and_record_a_scenario(phones
 def test_bad_input_shows_a_message_next_to_the_field(phone):
     page = phone
     sign_up(page, "arkhambad")
-    create_zealot(page, "Bad input")
+    open_new_campaign(page, "zealot", "Bad input")
     add = page.locator("#add-investigator")
     # Refused by the server (sent past the browser's own check): the field's message and the ✕
     # that dismisses it share a line, and Sanity keeps its own below (the ✕ stood beside it).

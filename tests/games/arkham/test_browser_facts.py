@@ -7,7 +7,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.journeys import create_zealot, no_sideways_scroll, settled, shot, sign_up
+from tests.journeys import (
+    no_sideways_scroll,
+    open_new_campaign,
+    settled,
+    shot,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -15,7 +21,7 @@ pytestmark = pytest.mark.browser
 def test_pick_investigators_and_scenario_minus_x_skull_record_and_upgrade(phone):
     page = phone
     sign_up(page, "arkhamfacts")
-    create_zealot(page, "Zealot picked")
+    open_new_campaign(page, "zealot", "Zealot picked")
 
     add = page.locator("#add-investigator")
     add.get_by_label("Investigator", exact=True).select_option(

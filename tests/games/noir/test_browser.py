@@ -9,7 +9,15 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.journeys import create_case, no_sideways_scroll, shot, sign_up, small_tap_targets, tap
+from tests.journeys import (
+    create_case,
+    no_sideways_scroll,
+    open_new_campaign,
+    shot,
+    sign_up,
+    small_tap_targets,
+    tap,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -172,7 +180,7 @@ def test_a_three_card_and_a_special_key_refused_where_they_are_ticked(phone):
     # master key already played there; the refusal sits by the box and nothing changes.
     keeper = phone
     sign_up(keeper, "noirthree")
-    create_case(keeper, "Three")
+    open_new_campaign(keeper, "case", "Three")
     tap(keeper, column(keeper, 1).get_by_role("button", name="Cards played plus one"))
     version = keeper.locator("#live-root").get_attribute("data-version")
     box = now(keeper)
@@ -207,7 +215,7 @@ def test_a_small_phone_in_japanese(browser, site):
     page = context.new_page()
     page.set_default_timeout(10_000)
     sign_up(page, "noirsmall")
-    create_case(page, "Small thunder")
+    open_new_campaign(page, "case", "Small thunder")
     no_sideways_scroll(page)
     assert small_tap_targets(page) == []
     page.get_by_role("button", name="日本語").click()
