@@ -53,8 +53,9 @@ def parse_counter_line(line: str) -> dict[str, object]:
         raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
     name = " ".join(words)
     refuse_long_names(name)
-    values = [whole_number(n, COUNTER_LIMIT) for n in numbers]
-    if None in values:
+    read = [whole_number(n, COUNTER_LIMIT) for n in numbers]
+    values = [value for value in read if value is not None]
+    if len(values) < len(read):
         raise forms.ValidationError(
             _("“%(line)s”: keep the numbers within a million either way.") % {"line": line}
         )
@@ -66,8 +67,18 @@ def parse_counter_line(line: str) -> dict[str, object]:
         )
     if len(values) >= 2:
         spec["minimum"], spec["maximum"] = values[0], values[1]
+        # Said here, naming the line, and next to the counters (the tracker itself would refuse
+        # it too, but for the whole form, without saying which line).
+        if values[0] > values[1]:
+            raise forms.ValidationError(
+                _("“%(line)s”: the lowest value is above the highest.") % {"line": line}
+            )
     if len(values) == 3:
         spec["start"] = values[2]
+        if not values[0] <= values[2] <= values[1]:
+            raise forms.ValidationError(
+                _("“%(line)s”: the start value is outside the bounds.") % {"line": line}
+            )
     return spec
 
 
