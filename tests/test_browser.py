@@ -28,6 +28,10 @@ def test_a_friend_joins_by_invitation_and_sees_changes_live(phones):
     invite = owner.locator(".url").inner_text()
     expect(owner.locator(".qr svg")).to_be_visible()
     shot(owner, "invite")
+    # For a friend not at the table: one tap on the link selects all of it, for the phone's own
+    # copy and share.
+    owner.locator(".url").tap()
+    assert owner.evaluate("getSelection().toString().trim()") == invite
 
     friend.goto(invite)
     friend.get_by_label("Your name at the table").fill("Dana")
