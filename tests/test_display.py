@@ -49,6 +49,25 @@ def test_the_arkham_display_shows_the_last_token_its_outcome_doom_and_the_round(
     assert "odds" not in page.lower()
 
 
+def test_each_games_doom_reads_in_its_chinese_editions_own_word(owner):
+    """Arkham Horror's doom tokens are 毁灭 (as on its round page); Eldritch Horror's doom track
+    is 末日毁灭 (its reference guide's word)."""
+    ark = factories.campaign("arkham", owner=owner)
+    eh = factories.campaign("eldritch", owner=owner)
+    for language, arkham_doom, eldritch_doom in (
+        ("zh-hans", "毁灭", "末日毁灭"),
+        ("zh-hant", "毀滅", "末日毀滅"),
+    ):
+        phone = Client(HTTP_ACCEPT_LANGUAGE=language)
+        ark_page = text(phone.get(display_url(ark)))
+        assert f'<h2 id="display-doom" class="label">{arkham_doom}</h2>' in ark_page
+        round_page = text(
+            client_for(owner).get(f"/c/{ark.pk}/p/round/", HTTP_ACCEPT_LANGUAGE=language)
+        )
+        assert arkham_doom in round_page and eldritch_doom not in round_page
+        assert eldritch_doom in text(phone.get(display_url(eh)))
+
+
 def test_the_aeons_end_display_shows_the_turn_and_both_lives(owner):
     campaign = factories.campaign("aeonsend", owner=owner)
     page = text(Client().get(display_url(campaign)))
