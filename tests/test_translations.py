@@ -55,6 +55,20 @@ def test_every_string_is_translated_and_none_is_fuzzy(language):
     assert fuzzy == []
 
 
+@pytest.mark.parametrize("language", ["zh_Hans", "zh_Hant"])
+def test_chinese_writes_its_own_middle_dot_and_colon(language):
+    """The Japanese middle dot (・) is not Chinese punctuation, and a colon after a word is the
+    full-width one (：), as the catalogues write them elsewhere."""
+    entries = po_entries(LOCALE / language / "LC_MESSAGES" / "django.po")
+    wrong = [
+        (msgid, text)
+        for msgid, _plural, strs, _fuzzy in entries
+        for text in strs
+        if "・" in text or re.search(r"[\u4e00-\u9fff]: ", text)
+    ]
+    assert wrong == []
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_compiled_catalogue_matches_its_source(language):
     folder = LOCALE / language / "LC_MESSAGES"

@@ -94,9 +94,9 @@ def test_the_lines_that_were_valid_still_are(owner_client):
 @pytest.mark.parametrize(
     ("language", "examples"),
     [
-        ("ja", ["破滅 0 12\n体力 0 30 30", "シール: A, B, C", "追放したカード"]),
-        ("zh-hans", ["毁灭 0 12\n生命 0 30 30", "贴纸: A, B, C", "被放逐的卡牌"]),
-        ("zh-hant", ["毀滅 0 12\n生命 0 30 30", "貼紙: A, B, C", "被放逐的卡牌"]),
+        ("ja", ["破滅 0 12\n体力 0 30 30", "シール：A、B、C", "追放したカード"]),
+        ("zh-hans", ["毁灭 0 12\n生命 0 30 30", "贴纸：A、B、C", "被放逐的卡牌"]),
+        ("zh-hant", ["毀滅 0 12\n生命 0 30 30", "貼紙：A、B、C", "被放逐的卡牌"]),
     ],
 )
 def test_the_examples_in_the_fields_are_in_the_phones_language(owner_client, language, examples):

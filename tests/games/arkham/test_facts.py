@@ -355,6 +355,10 @@ def test_the_bag_page_says_when_the_odds_guess_and_asks_for_x(owner, owner_clien
     start(owner_client, ark, scenario="torch")
     page = text(owner_client.get(f"/c/{ark.pk}/p/bag/"))
     assert "The odds count these tokens as 0, so they guess:" in page
+    assert "Elder Sign: no effect entered" in page
+    # In Chinese the colon is the full-width one, with no space after it.
+    chinese = text(owner_client.get(f"/c/{ark.pk}/p/bag/", HTTP_ACCEPT_LANGUAGE="zh-hans"))
+    assert "：未输入效果" in chinese and ": 未输入效果" not in chinese
     ark.apply("scenario.effects", {**NO_EFFECTS, "skull": "x"}, owner)
     page = text(owner_client.get(f"/c/{ark.pk}/p/bag/"))
     assert "X for Skull" in page and "X not given: counted as 0" in page
