@@ -418,11 +418,24 @@ def test_results_add_with_a_bad_date_or_result_is_refused(owner_client, campaign
             {"kind": "checklist", "name": "Envelopes", "items": "X, Y ,, Z"},
             {"kind": "checklist"},
         ),
+        # As a Japanese or Chinese keyboard writes the commas (the field's label says so).
+        (
+            {"kind": "checklist", "name": "Seals", "items": "X、Y，，Z"},
+            {"kind": "checklist"},
+        ),
         ({"kind": "list", "name": "Dead heroes"}, {"kind": "list", "items": []}),
         ({"kind": "notes", "name": "Rumours"}, {"kind": "notes", "entries": []}),
         ({"kind": "results", "name": "Scores"}, {"kind": "results", "rows": []}),
     ],
-    ids=["counter", "open-counter", "checklist", "list", "notes", "results"],
+    ids=[
+        "counter",
+        "open-counter",
+        "checklist",
+        "checklist-full-width",
+        "list",
+        "notes",
+        "results",
+    ],
 )
 def test_tracker_add_for_each_kind(owner_client, campaign, data, expected):
     response = post(owner_client, campaign, "tracker.add", True, region="add-tracker", **data)
