@@ -95,6 +95,11 @@ def test_pick_investigators_and_scenario_minus_x_skull_record_and_upgrade(phone)
     roland = page.get_by_role("article", name=re.compile("Roland Banks"))
     roland.locator("summary").first.click()
     roland.get_by_text("Spend XP").click()
+    # Every tick box of the purchase is the same size, however long its label runs.
+    boxes = roland.locator("details[open] input[type=checkbox]")
+    expect(boxes.first).to_be_visible()
+    sizes = boxes.evaluate_all("all => all.map(b => b.offsetWidth + 'x' + b.offsetHeight)")
+    assert len(set(sizes)) == 1, sizes
     roland.locator("input[name=card]").fill("Shrivelling")
     roland.locator("input[name=level]").fill("5")
     roland.get_by_label("Upgrading from level").fill("3")
