@@ -170,7 +170,7 @@ def test_long_unbroken_names_wrap_instead_of_widening_any_page(browser, site, si
     page.get_by_role("button", name="Create the campaign").click()
     expect(page.locator("#campaign-title")).to_contain_text("x" * 40)
     lists = page.locator(".tracker-list").first
-    lists.get_by_role("textbox", name="Add", exact=True).fill("C" * 120)
+    lists.get_by_role("textbox", name="Name", exact=True).fill("C" * 120)
     lists.get_by_role("button", name="Add", exact=True).click()
     expect(lists.locator(".list")).to_contain_text("C" * 120)
     table = page.url

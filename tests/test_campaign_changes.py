@@ -239,6 +239,16 @@ def test_checklist_check_of_a_missing_item_is_refused(owner_client, campaign):
 # Lists
 
 
+def test_a_lists_field_is_labelled_by_what_it_takes_and_its_button_by_what_it_does(
+    owner_client, campaign
+):
+    page = text(owner_client.get(f"/c/{campaign.pk}/"))
+    form = re.search(r'<form[^>]*action="[^"]*/do/list\.add/".*?</form>', page, re.DOTALL)
+    assert form is not None
+    assert re.search(r'<label>Name<input[^>]*name="text"', form.group())
+    assert re.search(r'<button type="submit">Add</button>', form.group())
+
+
 @pytest.mark.parametrize("htmx", [False, True], ids=["post", "htmx"])
 def test_list_add_remove_restore_keep_their_reasons(owner_client, campaign, htmx):
     banished = tracker_id(campaign, "Banished")

@@ -12,7 +12,7 @@ from campaigns.trackers.base import MAX_ITEMS, NAME_LENGTH, WHY, ItemForm, Track
 
 
 class ListAddForm(TrackerForm):
-    text = forms.CharField(label=gettext_lazy("Add"), max_length=NAME_LENGTH * 2)
+    text = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH * 2)
     reason = forms.CharField(
         label=gettext_lazy("Why (optional)"),
         max_length=200,
