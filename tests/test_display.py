@@ -49,6 +49,15 @@ def test_the_arkham_display_shows_the_last_token_its_outcome_doom_and_the_round(
     assert "odds" not in page.lower()
 
 
+def test_between_arkham_scenarios_the_display_says_so_as_the_table_page_does(owner):
+    ark = factories.campaign("arkham", owner=owner)
+    page = text(Client().get(display_url(ark)))
+    assert "Between scenarios." in page and "Round 1" not in page
+    started = factories.play(ark, owner, [("scenario.start", {"name": "A side story of ours"})])
+    page = text(Client().get(display_url(started)))
+    assert "Round 1" in page and "Between scenarios." not in page
+
+
 def test_each_games_doom_reads_in_its_chinese_editions_own_word(owner):
     """Arkham Horror's doom tokens are 毁灭 (as on its round page); Eldritch Horror's doom track
     is 末日毁灭 (its reference guide's word)."""

@@ -173,6 +173,8 @@ def round_view(state: ArkhamState) -> dict[str, object]:
         "turn_end": rnd["step"] == "2.2.2",
         "just_advanced": rnd.get("advanced") == rnd["number"] and rnd["step"] == "1.3",
         "reached": bool(threshold := rnd["threshold"]) and rnd["doom"] >= (threshold or 0),
+        # Nothing done since the last scenario was recorded (or the campaign began).
+        "untouched": all(rnd.get(key) == value for key, value in fresh_round().items()),
     }
 
 
