@@ -6,10 +6,11 @@ import re
 from collections import Counter
 
 from django.test import Client
+from django.utils import translation
 
 from campaigns.views.display import display_url
 from tests import factories
-from tests.factories import client_for
+from tests.factories import SAMPLE_POSTS, SAMPLE_SETUPS, client_for, sample_data
 from tests.games.arkham.helpers import (
     add_investigator,
     investigator,
@@ -323,3 +324,26 @@ def test_a_scenario_played_more_than_once_is_numbered_in_the_list(owner, owner_c
         "Fatal Mirage (3)",
     ]
     assert len(labels) == len(set(labels))
+
+
+def test_every_change_that_names_a_picked_investigator_reads_it_in_the_readers_language(owner):
+    """Every Arkham command of the sweep's samples, played with two investigators picked from
+    the cards instead of typed: no history line names them in English on a Chinese phone. A new
+    description that forgot catalogue.reader_name would."""
+    steps = [
+        ("investigator.add", {"code": "01001", "player": "Ann"}),
+        ("investigator.add", {"code": "01002", "player": "Bo"}),
+        *SAMPLE_POSTS["arkham"][2:],
+    ]
+    campaign = factories.campaign("arkham", owner=owner, setup=SAMPLE_SETUPS["arkham"])
+    acting = client_for(owner)
+    for action, sample in steps:
+        data, _made = sample_data(campaign, owner, sample)
+        response = acting.post(f"/c/{campaign.pk}/do/{action}/", data)
+        assert response.status_code == 302, (action, data)
+    game = campaign.game_module
+    with translation.override("zh-hans"):
+        lines = [event.describe(game) for event in campaign.events.order_by("seq")]
+    english = [line for line in lines if "Roland Banks" in line or "Daisy Walker" in line]
+    assert english == []
+    assert sum("罗兰·班克斯" in line for line in lines) >= 10, lines
