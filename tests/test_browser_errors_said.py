@@ -147,3 +147,22 @@ def test_an_error_answer_says_what_happened_next_to_the_form(
         friend_context.close()
         site.close()
     assert "Internal Server Error" not in site.output()
+
+
+def test_a_refusal_said_above_the_screen_is_brought_into_view(phone):
+    """A form longer than the screen: the tap is at its foot, the field it refuses at its head.
+    The message comes into view, or the tap would seem to do nothing."""
+    sign_up(phone, "scrolled-refusal")
+    create_any_game(phone, "Long form")
+    phone.locator("#add-tracker summary").click()
+    phone.locator("#add-tracker select[name=kind]").select_option("checklist")
+    phone.locator("#add-tracker input[name=name]").fill("Doom")  # a tracker has that name
+    phone.locator("#add-tracker input[name=items]").fill("A, B")
+    button = phone.locator("#add-tracker button[type=submit]")
+    button.scroll_into_view_if_needed()
+    phone.mouse.wheel(0, 400)  # the field is off the top of the screen when the button is tapped
+    name = phone.locator("#add-tracker input[name=name]")
+    expect(name).not_to_be_in_viewport()
+    button.tap()
+    said = phone.locator("#add-tracker .error").filter(has_text="There is already a tracker")
+    expect(said).to_be_in_viewport()

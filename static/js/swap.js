@@ -193,7 +193,25 @@
       history.pushState(null, "", url);
       shown = location.pathname + location.search;
     }
+    // A refusal is said next to its field (campaigns/error.html): in a form longer than the
+    // screen, tapped at its foot, that can be off the top, and the tap would seem to do nothing.
+    if (status === 409 || status === 422) reveal(added);
     call("swapped", status);
     call("settled", added);
+  }
+
+  // The first message the answer brought (highest on the page), scrolled into view if it is not.
+  function reveal(added) {
+    var first = null;
+    added.forEach(function (root) {
+      var found = root.matches(".error[role=alert]") ? [root] :
+        list(root.querySelectorAll(".error[role=alert]"));
+      found.forEach(function (el) {
+        if (!first || el.getBoundingClientRect().top < first.getBoundingClientRect().top) first = el;
+      });
+    });
+    if (!first) return;
+    var box = first.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) first.scrollIntoView({ block: "center" });
   }
 })();
