@@ -382,6 +382,11 @@ def scenario_view(state: ArkhamState, in_play: list[dict[str, Any]]) -> dict[str
                     campaign, s.get("scenario_id") or played[n], s["name"]
                 ),
                 "entries": [{**e, "section": section_name(e["section"])} for e in s["entries"]],
+                # Recorded under the card's English name: read in the reader's language.
+                "investigators": [
+                    {**i, "name": catalogue.reader_name(i.get("name"))}
+                    for i in s.get("investigators", [])
+                ],
                 "bag": [
                     {
                         "added": b["delta"] > 0,

@@ -347,3 +347,24 @@ def test_every_change_that_names_a_picked_investigator_reads_it_in_the_readers_l
     english = [line for line in lines if "Roland Banks" in line or "Daisy Walker" in line]
     assert english == []
     assert sum("罗兰·班克斯" in line for line in lines) >= 10, lines
+
+
+def test_a_recorded_scenario_names_a_picked_investigator_in_the_readers_language(owner):
+    ark = make_arkham(owner)
+    client = client_for(owner)
+    roland = pick(client, ark, "01001")
+    ark.apply(
+        "scenario.record",
+        {"scenario": "The Gathering", "resolution": "R1", f"xp-{roland}": 2},
+        owner,
+    )
+    results = re.search(
+        r'id="scenario-results".*?</section>',
+        text(client.get(f"/c/{ark.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans")),
+        re.DOTALL,
+    )
+    assert results is not None
+    plain = re.sub(r"<[^>]+>|\u2068|\u2069", "", results.group())
+    assert "罗兰·班克斯：2 经验值" in plain and "Roland Banks" not in plain
+    english = text(client.get(f"/c/{ark.pk}/", HTTP_ACCEPT_LANGUAGE="en"))
+    assert re.search(r"Roland Banks(</bdi>|\u2069)?: 2 XP", english)
