@@ -4,7 +4,10 @@ refused unless each is a name and a count of 1 to 200, and a name is never cut s
 import re
 
 import pytest
+from django.utils import translation
 
+from campaigns.trackers.manage import AddTrackerForm
+from campaigns.trackers.randomizers import parse_cards
 from tests.factories import make_campaign
 from tests.journeys import assert_refused, text
 
@@ -145,3 +148,21 @@ def test_the_browser_leaves_the_kinds_fields_to_the_server(owner, owner_client):
     page = text(owner_client.get(f"/c/{campaign.pk}/"))
     form = page[page.index('id="add-tracker"') :]
     assert re.search(r'<form method="post" action="[^"]+" hx-post="[^"]+" novalidate>', form)
+
+
+@pytest.mark.parametrize(
+    ("language", "example"),
+    [
+        ("ja", "緑×5、黄×9、エース"),
+        ("zh-hans", "绿色×5、黄色×9、王牌"),
+        ("zh-hant", "綠色×5、黃色×9、王牌"),
+    ],
+)
+def test_the_deck_example_is_in_the_phones_words_and_reads_as_it_says(language, example):
+    with translation.override(language):
+        said = [
+            translation.gettext("List the deck's cards, e.g. Green×5, Yellow×9, Ace."),
+            str(AddTrackerForm.base_fields["items"].help_text),
+        ]
+    assert all(example in words for words in said), said
+    assert [card["count"] for card in parse_cards(example)] == [5, 9, 1]
