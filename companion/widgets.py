@@ -21,6 +21,7 @@ from typing import Any, TypedDict
 from django.conf import settings
 from django.forms.renderers import DjangoTemplates
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeData, mark_safe
@@ -150,10 +151,20 @@ def plain_options(widget: SelectContext) -> bool:
     )
 
 
+# A whole form drawn with `{{ form.as_p }}` (sign-up, log-in, a new campaign's set-up): Django's
+# own layout puts a field's errors above its label, where they read as the previous field's
+# (under the campaign's name, for a refused counter line). The site's layout draws them after the
+# field, as campaigns/field.html does for the forms the pages draw field by field.
+FORM_P = "django/forms/p.html"
+SITE_FORM_P = "campaigns/form-p.html"
+
+
 class FormRenderer(DjangoTemplates):
     def render(
         self, template_name: str, context: dict[str, Any], request: HttpRequest | None = None
     ) -> str:
+        if template_name == FORM_P:
+            return render_to_string(SITE_FORM_P, context, request)
         if context.keys() == {"widget"}:
             widget = context["widget"]
             if template_name in INPUTS:

@@ -226,8 +226,8 @@ def test_creating_without_notes_or_results_leaves_them_out(owner_client):
     ("change", "message"),
     [
         ({"counters": "Doom 5"}, "give both the lowest and the highest value, or neither."),
-        ({"counters": "Life 10 0"}, "“Life 10 0”: the lowest value is above the highest."),
-        ({"counters": "Life 0 10 11"}, "“Life 0 10 11”: the start value is outside the bounds."),
+        ({"counters": "Life 10 0"}, "“Life 10 0”: the lowest value, 10, is above the highest, 0."),
+        ({"counters": "Life 0 10 11"}, "“Life 0 10 11”: the start value, 11, is not from 0 to 10."),
         ({"counters": "Doom 0 12\ndoom 1 2"}, "There is already a tracker called “doom”."),
         ({"checklists": ": A, B"}, "“: A, B” needs a name."),
         ({"name": ""}, "This field is required."),

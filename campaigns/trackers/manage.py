@@ -69,22 +69,31 @@ def parse_counter_line(line: str) -> dict[str, object]:
         spec["minimum"], spec["maximum"] = values[0], values[1]
         # Said here, naming the line, and next to the counters (the tracker itself would refuse
         # it too, but for the whole form, without saying which line).
+        # The numbers as read, named: “Life 0 10 5 7” reads as Life 0 from 10 to 5, start 7.
         if values[0] > values[1]:
             raise forms.ValidationError(
-                _("“%(line)s”: the lowest value is above the highest.") % {"line": line}
+                _("“%(line)s”: the lowest value, %(low)d, is above the highest, %(high)d.")
+                % {"line": line, "low": values[0], "high": values[1]}
             )
     if len(values) == 3:
         spec["start"] = values[2]
         if not values[0] <= values[2] <= values[1]:
             raise forms.ValidationError(
-                _("“%(line)s”: the start value is outside the bounds.") % {"line": line}
+                _("“%(line)s”: the start value, %(start)d, is not from %(low)d to %(high)d.")
+                % {"line": line, "start": values[2], "low": values[0], "high": values[1]}
             )
     return spec
 
 
 def parse_checklist_line(line: str) -> dict[str, object]:
     """“Stickers: A, B, C” is a checklist named Stickers with three items."""
-    name, _sep, rest = line.translate(FULL_WIDTH).partition(":")
+    name, colon, rest = line.translate(FULL_WIDTH).partition(":")
+    if not colon and "," in name:
+        # “Quests a, b, c” was meant as items, not as a checklist of that name.
+        raise forms.ValidationError(
+            _("“%(line)s”: write a colon after the checklist's name, then its items.")
+            % {"line": line}
+        )
     name = name.strip()
     items = [item.strip() for item in rest.split(",") if item.strip()]
     if not name:

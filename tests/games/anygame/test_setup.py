@@ -5,8 +5,11 @@ naming it, in the phone's language, creating nothing."""
 import html
 
 import pytest
+from django.utils import translation
 
+from campaigns.games.anygame.forms import SetupForm
 from campaigns.models import Campaign
+from campaigns.trackers import parse_checklist_line, parse_counter_line
 from tests.journeys import text
 
 SETUP = {"name": "Gloomy", "counters": "", "checklists": "", "lists": ""}
@@ -115,3 +118,56 @@ def test_a_refusal_is_in_the_phones_language(owner_client):
     assert response.status_code == 422
     assert "keep the numbers" not in text(response)
     assert "Doom 0 99999999999999999999" in html.unescape(text(response))
+
+
+@pytest.mark.parametrize(
+    ("line", "language", "message"),
+    [
+        (
+            "Doom 0 12\nLife 10 0",
+            "en",
+            "“Life 10 0”: the lowest value, 10, is above the highest, 0.",
+        ),
+        ("Life 0 10 11", "en", "“Life 0 10 11”: the start value, 11, is not from 0 to 10."),
+        # Three numbers at the most: the fourth from the end is the name's.
+        ("Life 0 10 5 7", "en", "“Life 0 10 5 7”: the lowest value, 10, is above the highest, 5."),
+        ("Life 10 0", "ja", "「Life 10 0」：最小値 10 が最大値 0 より大きくなっています。"),
+        ("Life 0 10 11", "zh-hant", "「Life 0 10 11」：初始值 11 不在 0 到 10 之間。"),
+    ],
+)
+def test_a_counter_line_out_of_its_own_bounds_is_named_next_to_the_counters(
+    owner_client, line, language, message
+):
+    """Not under the campaign's name for the whole form: the counters field says which line, and
+    the numbers as it read them."""
+    owner_client.cookies["django_language"] = language
+    response = create(owner_client, counters=line)
+    assert response.status_code == 422
+    page = html.unescape(text(response))
+    field = page.index('name="counters"')
+    said = page.index(message)
+    assert field < said and "<label" not in page[field:said]
+    assert page.count('class="errorlist') == 1
+    assert Campaign.objects.count() == 0
+
+
+def test_a_checklist_line_without_its_colon_is_refused_not_made_an_empty_checklist(owner_client):
+    response = create(owner_client, checklists="Quests a, b, c")
+    assert response.status_code == 422
+    message = "“Quests a, b, c”: write a colon after the checklist's name, then its items."
+    assert message in html.unescape(text(response))
+    assert Campaign.objects.count() == 0
+    # A name alone, with no items yet, is a checklist still (items can be added on the table).
+    assert create(owner_client, checklists="Quests").status_code == 302
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh-hans", "zh-hant"])
+def test_each_languages_examples_read_as_they_show(language):
+    """What the fields show as an example is what the set-up reads, written as the phone's
+    keyboard writes it (full-width colons and commas in Chinese and Japanese)."""
+    with translation.override(language):
+        fields = SetupForm().fields
+        counter = str(fields["counters"].widget.attrs["placeholder"]).splitlines()[0]
+        checklist = str(fields["checklists"].widget.attrs["placeholder"])
+    assert parse_counter_line(counter)["maximum"] == 12
+    assert len(parse_checklist_line(checklist)["items"]) == 3
