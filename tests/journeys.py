@@ -234,7 +234,7 @@ def small_tap_targets(page: Page) -> list[str]:
     """Visible buttons, fields, tabs and summaries on the page smaller than 44 px."""
     return page.evaluate(
         """() => Array.from(document.querySelectorAll(
-              '.wrap button, .wrap .button, .wrap summary, .tabs a, .undo-bar button,'
+              '.top a, .wrap button, .wrap .button, .wrap summary, .tabs a, .undo-bar button,'
               + ' .wrap input:not([type=hidden]):not([type=checkbox]):not([type=radio]),'
               + ' .wrap select, .wrap textarea'))
             .filter(el => el.offsetParent !== null)
