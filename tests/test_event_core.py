@@ -61,6 +61,7 @@ def tap(campaign: Campaign, action: str, payload: dict, user) -> tuple[str | Non
     return None, after
 
 
+@pytest.mark.sweep  # every command of every game
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_command_refuses_a_hostile_tap_with_a_command_error(game, owner):
     """Whatever the payload holds, a change either fits or is refused with words for the user
@@ -164,6 +165,7 @@ def column(state: dict) -> object:
     return state["play"]["columns"][0]["id"]
 
 
+@pytest.mark.sweep  # a wrong value at every place of each game's changes
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_hostile_import_is_refused_whole_in_the_words_of_the_tap(game, owner, client):
     """A change with a wrong value at any place of its payload, made by a tap and found in an

@@ -181,6 +181,7 @@ def test_every_game_has_steps():
     assert set(STEPS) == set(GAMES)
 
 
+@pytest.mark.sweep  # every page of every game, after each of its steps
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_changed_regions_make_the_new_page_on_every_page(db, game):
     owner, friend = factories.user("olive"), factories.user("fern")
