@@ -61,6 +61,22 @@ measured: uvicorn with httptools and uvloop (the server's CPU for 450 requests 4
 campaigns/field.html (within the machine's noise, under 5 % of a page), service workers blocked
 in the journeys (Chromium's browser process 56 -> 47 s, its renderers unchanged, and the offline
 journeys need them).
+
+Measured 2026-12-06 later, a machine whose 10 M-addition loop took 1.23-1.74 s. Before the day's
+changes, the whole suite's pytest read off /proc/stat: 311 s of wall, 539.5 s of the two cores
+busy and 77 s idle (12.5 %); by process (a second run, 292.9 s of wall, 508 s busy): the pytest
+workers 215 s, Chromium 177 s, the sites' uvicorn 73 s, Playwright's driver 18 s. In Chromium, a
+navigation to an empty page costs 38-50 ms of the machine's CPU; to an Arkham campaign page with
+JavaScript off, about 97 ms (28 ms of it the server's); the first Playwright query on a new
+document about 45 ms more (its script set up in the page), each later one 5-7 ms. Setting a
+journey's scene through the forms (sign-up, a new Any game) took 1.4 s of CPU, posting what the
+forms post 0.5 s: the journeys now post (tests/journeys.py), 316.6 -> 290.1-300.4 s of CPU for
+the 71 journeys. Three sweeps were marked as such. After: `make test-fast` 56.5 s of wall, 105.8 s
+of CPU (1,152 tests; 64.1 and 69.1 s in runs minutes apart), `make test` 294.4 s of wall, 389.3 s
+of CPU (1,340 tests; `.ci/run`'s pytest 297.0 s). Tried and left out, each measured: a device
+scale factor of 1 (no change), Chromium without RenderDocument (12 ms less per empty navigation,
+nothing seen on four journey files), three workers (idle 13 % -> 4 %, but 10 % more CPU, the same
+wall), Django's test-client template instrumentation off (2-10 % of a page in process).
 """
 
 from __future__ import annotations
