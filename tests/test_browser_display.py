@@ -133,6 +133,8 @@ def test_the_table_display_shows_every_game_on_a_tablet(browser, site, phone):
         expect(tablet.get_by_role("heading", name="Mythos deck · stage I")).to_be_visible()
         expect(tablet.locator(".people tbody tr")).to_have_count(3)
         expect(tablet.locator(".people")).to_contain_text("Akachi Onyele")
+        # All of it on the tablet's one screen: nobody scrolls a display in the table's middle.
+        assert tablet.evaluate("document.documentElement.scrollHeight <= innerHeight")
         keeper.get_by_role("link", name="Table").first.click()
         keeper.locator("#eh-doom").get_by_role("button", name="Advance", exact=True).click()
         expect(keeper.locator("#eh-doom .doom-value")).to_have_text("14")
