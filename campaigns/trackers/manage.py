@@ -67,9 +67,8 @@ def parse_counter_line(line: str) -> dict[str, object]:
         )
     if len(values) >= 2:
         spec["minimum"], spec["maximum"] = values[0], values[1]
-        # Said here, naming the line, and next to the counters (the tracker itself would refuse
-        # it too, but for the whole form, without saying which line).
-        # The numbers as read, named: “Life 0 10 5 7” reads as Life 0 from 10 to 5, start 7.
+        # Said here, next to the counters, naming the line and the numbers as read (“Life 0 10 5
+        # 7” is Life 0 from 10 to 5, start 7): the tracker would refuse it for the whole form.
         if values[0] > values[1]:
             raise forms.ValidationError(
                 _("“%(line)s”: the lowest value, %(low)d, is above the highest, %(high)d.")
