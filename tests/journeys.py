@@ -27,7 +27,7 @@ from campaigns.models import Campaign, Event
 from tests.factories import THREE_INVESTIGATORS, TWO_PLAYER_POST
 from tests.first_load import BUDGET, measure, pages
 from tests.load import busy_table, problems_after, tracker_ids, write_at_once
-from tests.server import ROOT, Database, Phone, Site, free_port, server_pid_of
+from tests.server import ROOT, Database, Phone, Site, free_port, server_pid_of, shared_files
 
 __all__ = [
     "BUDGET",
@@ -41,6 +41,7 @@ __all__ = [
     "pages",
     "problems_after",
     "server_pid_of",
+    "shared_files",
     "tracker_ids",
     "write_at_once",
 ]

@@ -5,16 +5,13 @@ import contextlib
 import os
 import secrets
 import socket
-import subprocess
-import sys
 import tempfile
 import threading
-from pathlib import Path
 from urllib.parse import urlparse, urlunparse
 
 import pytest
 
-from tests.journeys import ROOT, Database, Phone, Site
+from tests.journeys import Database, Phone, Site, shared_files
 
 pytestmark = pytest.mark.server
 
@@ -83,16 +80,10 @@ class Unreachable:
         self.env.update(
             DJANGO_SETTINGS_MODULE="companion.settings",
             DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
-            STATIC_ROOT=str(Path(self.tmp.name) / "static"),
             DATABASE_URL=f"postgres://nobody@127.0.0.1:{port}/companion",
             PYTHONUNBUFFERED="1",
         )
-        subprocess.run(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "--verbosity", "0"],
-            cwd=ROOT,
-            env=self.env,
-            check=True,
-        )
+        self.env["STATIC_ROOT"] = str(shared_files(self.env) / "static")
 
 
 def test_a_database_that_never_answers_gets_a_try_again_not_a_hang():
