@@ -323,7 +323,12 @@ def create_azathoth(page: Page, name: str) -> None:
     page.get_by_role("link", name=re.compile("Eldritch Horror")).click()
     page.get_by_label("Campaign name").fill(name)
     page.locator("select[name=ancient_one]").select_option("Azathoth")
-    page.locator("input[name=players]").fill("3")
+    pickers = page.locator("select[name^=investigator_]")
+    expect(pickers.nth(1)).to_be_visible()  # two players when the form opens: two pickers
+    expect(pickers.nth(2)).to_be_hidden()
+    page.get_by_label("Players").select_option("3")
+    expect(pickers.nth(2)).to_be_visible()
+    expect(pickers.nth(3)).to_be_hidden()
     for number, who in enumerate(("Akachi Onyele", "Charlie Kane", "Diana Stanley"), start=1):
         page.locator(f"select[name=investigator_{number}]").select_option(who)
     shot(page, "eldritch-create", parts=True)

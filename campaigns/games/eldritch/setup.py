@@ -23,7 +23,7 @@ from campaigns.commands import Command, CommandError, Payload
 from campaigns.engines import mythos
 from campaigns.games.built_form import BuiltForm
 from campaigns.games.eldritch import data, names
-from campaigns.games.eldritch.common import REGIONS, new_investigator, number_field
+from campaigns.games.eldritch.common import REGIONS, new_investigator
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
 
 
@@ -85,12 +85,18 @@ class SetupForm(BuiltForm):
         required=False,
         help_text=gettext_lazy("Green, yellow, blue per stage, e.g. 1 2 1, 2 3 1, 2 4 0"),
     )
-    players = number_field(
-        gettext_lazy("Players"),
-        data.MIN_PLAYERS,
-        data.MAX_PLAYERS,
+    # Picked from a list, not typed: the investigator pickers shown follow it (the `pick-count`
+    # rules of static/css/site.css), and those it hides are not read (`setup_of`).
+    players = forms.IntegerField(
+        label=gettext_lazy("Players"),
+        min_value=data.MIN_PLAYERS,
+        max_value=data.MAX_PLAYERS,
         initial=2,
         error_messages=PLAYER_ERRORS,
+        widget=forms.Select(
+            attrs={"class": "pick-count"},
+            choices=[(n, str(n)) for n in range(data.MIN_PLAYERS, data.MAX_PLAYERS + 1)],
+        ),
     )
     difficulty = forms.ChoiceField(
         label=gettext_lazy("Mythos difficulty"),
@@ -185,7 +191,9 @@ def setup_of(cleaned: dict[str, Any]) -> dict[str, object]:
             _("Our data has no number of mysteries for this Ancient One: type it."),
             "custom_mysteries",
         )
-    chosen = [cleaned.get(f"investigator_{n}") for n in range(1, data.MAX_PLAYERS + 1)]
+    players = cleaned["players"]
+    # One picker per player: those beyond the number of players are hidden, so not read.
+    chosen = [cleaned.get(f"investigator_{n}") for n in range(1, players + 1)]
     people = [
         {
             "name": n,
@@ -196,7 +204,6 @@ def setup_of(cleaned: dict[str, Any]) -> dict[str, object]:
         for n in chosen
         if n
     ] + parse_typed(cleaned.get("typed") or "")
-    players = cleaned["players"]
     if len(people) != players:
         raise CommandError(
             _("Choose one investigator per player: %(players)d players, %(chosen)d investigators.")

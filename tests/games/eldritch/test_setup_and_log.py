@@ -32,6 +32,28 @@ def test_a_new_campaign_takes_the_investigators_from_the_data(owner_client):
     }
 
 
+def test_the_players_list_says_how_many_pickers_count(owner_client):
+    """Players is a list of 1 to 8; the form shows one investigator picker per player (the rest
+    are hidden by the page's style) and a picker left set beyond them counts for nothing."""
+    page = text(owner_client.get("/new/eldritch/"))
+    assert '<select name="players" class="pick-count"' in page
+    assert '<option value="2" selected>2</option>' in page
+    assert page.count('name="investigator_') == 8 and '<div class="picks">' in page
+    response = owner_client.post(
+        "/new/eldritch/",
+        {
+            **NEW,
+            "players": 2,
+            "investigator_1": "Lily Chen",
+            "investigator_2": "Silas Marsh",
+            "investigator_3": "Akachi Onyele",  # picked, then the group said two players
+        },
+    )
+    assert response.status_code == 302, text(response)[-2000:]
+    g = Campaign.objects.get().state["game"]
+    assert [i["name"] for i in g["investigators"]] == ["Lily Chen", "Silas Marsh"]
+
+
 def test_bad_set_ups_are_refused_next_to_the_field(owner_client):
     cases = [
         ({"players": 9}, "Eldritch Horror is for 1 to 8 players."),
