@@ -69,6 +69,23 @@ def test_chinese_writes_its_own_middle_dot_and_colon(language):
     assert wrong == []
 
 
+@pytest.mark.parametrize(
+    "language,label",
+    [
+        ("en", "Campaign name:"),
+        ("ja", "キャンペーン名："),
+        ("zh-hans", "战役名称："),
+        ("zh-hant", "戰役名稱："),
+    ],
+)
+def test_a_label_drawn_by_django_ends_in_the_languages_own_colon(owner_client, language, label):
+    """Django's forms put gettext(":") after a label, which its own catalogues leave ASCII in
+    Japanese and Chinese; the site's catalogues make it full-width there."""
+    owner_client.cookies["django_language"] = language
+    page = owner_client.get("/new/any/").content.decode()
+    assert f">{label}</label>" in page
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_compiled_catalogue_matches_its_source(language):
     folder = LOCALE / language / "LC_MESSAGES"
