@@ -91,8 +91,14 @@ def test_a_japanese_group_names_its_investigator_once_and_every_phone_reads_it(b
     # The chaos bag page and the history read it too.
     friend.get_by_role("link", name=re.compile("カオスバッグ")).first.click()
     expect(friend.locator("select[name=investigator] option:checked")).to_have_text(OWN_NAME)
+    # An undo, then the history: its line is set apart without italics (Japanese has none).
+    keeper.locator("#undo-bar").get_by_role("button", name="元に戻す").click()
+    expect(keeper.locator("#live-root")).to_have_attribute("data-version", "3")
     friend.goto(table.rstrip("/") + "/history/")
     expect(friend.locator("main")).to_contain_text(OWN_NAME)
+    undone = friend.locator("#history .kind-undo .text")
+    expect(undone).to_have_count(1)
+    assert undone.evaluate("el => getComputedStyle(el).fontStyle") == "normal"
     shot(friend, "names-ja-history-360", parts=True)
     no_sideways_scroll(friend)
     for page in (keeper, friend):
