@@ -21,6 +21,7 @@ from campaigns.games import GAMES
 from campaigns.live_delta import delta, regions_of
 from campaigns.models import Membership
 from tests import factories
+from tests.journeys import page_urls
 
 LIVE = {"HTTP_HX_REQUEST": "true", "HTTP_X_LIVE_REFRESH": "true"}
 # A form's token and the version it was drawn at: live.js keeps the one and moves the other.
@@ -162,13 +163,6 @@ def kind(s, name: str) -> int:
 
 def eh_who(s) -> int:
     return s["game"]["investigators"][0]["id"]
-
-
-def page_urls(campaign) -> list[str]:
-    names = [("campaigns:campaign", ())]
-    names += [("campaigns:game-page", (p,)) for p in campaign.game_module.pages]
-    names += [(f"campaigns:{name}", ()) for name in ("history", "members", "settings")]
-    return [reverse(name, args=[campaign.pk, *more]) for name, more in names]
 
 
 def drawn(phone: Client, url: str) -> str:
