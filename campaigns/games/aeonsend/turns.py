@@ -10,6 +10,7 @@ multiset.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 import re
 from collections import Counter
@@ -17,6 +18,8 @@ from collections.abc import Callable
 from typing import Literal
 
 from django import forms
+from django.conf import settings
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
@@ -152,12 +155,35 @@ def resolve_life(state: AeonsEndState, values: Payload, rng: random.Random) -> P
     return payload
 
 
+@functools.cache
+def unnamed_nemesis() -> frozenset[str]:
+    """ "The nemesis" in each of the site's languages."""
+    words = set()
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            words.add(_("The nemesis"))
+    return frozenset(words)
+
+
+def life_name(p: Payload) -> object:
+    """Whom a life change names, in the reader's language. Gravehold and a nemesis with no name
+    are the site's words (the change kept them in the language of the phone that made it, so
+    they are read again here); a player's character and a named nemesis are the group's."""
+    who, name = p.get("who"), p.get("name")
+    if who == "gravehold":
+        return _("Gravehold")
+    if who == "nemesis" and (not name or name in unnamed_nemesis()):
+        return _("The nemesis")
+    return name
+
+
 def describe_life(p: Payload) -> str:
     delta = said_int(p, "delta")
+    name = life_name(p)
     if delta > 0:
-        text = _("%(name)s gains %(n)d life") % {"name": p.get("name"), "n": delta}
+        text = _("%(name)s gains %(n)d life") % {"name": name, "n": delta}
     else:
-        text = _("%(name)s suffers %(n)d damage") % {"name": p.get("name"), "n": -delta}
+        text = _("%(name)s suffers %(n)d damage") % {"name": name, "n": -delta}
     if p.get("gravehold_damage"):
         text += " " + _("(exhausted: Gravehold suffers %(n)d)") % {"n": p["gravehold_damage"]}
     return text

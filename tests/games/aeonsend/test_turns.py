@@ -227,6 +227,18 @@ def test_life_needs_a_game_and_starts_at_the_rulebook_values(owner_client, ae):
     assert "against Maelstrom (Standard)" in page
 
 
+def test_gravehold_in_the_history_is_in_the_readers_language(owner_client, ae):
+    """A damage tapped on a Chinese phone reads "Gravehold" on an English phone and
+    グレイブホールド on a Japanese one (it was kept in the words of the phone that tapped)."""
+    start(owner_client, ae)
+    owner_client.cookies["django_language"] = "zh-hant"
+    assert life(owner_client, ae, "gravehold", -3).status_code == 302
+    owner_client.cookies["django_language"] = "en"
+    assert "Gravehold suffers 3 damage" in text(owner_client.get(f"/c/{ae.pk}/history/"))
+    owner_client.cookies["django_language"] = "ja"
+    assert "グレイブホールドに3ダメージ" in text(owner_client.get(f"/c/{ae.pk}/history/"))
+
+
 @pytest.mark.parametrize(
     "difficulty, expected",
     [
