@@ -76,6 +76,9 @@ class Viewing:
     acted_in: str = ""  # the region of the form that sent that command
     live: bool = False  # a live refresh: another phone's change, not this phone's
     query: Mapping[str, str] = field(default_factory=dict)  # the page's GET parameters
+    # What that command posted, in the answer to this phone's own tap (empty otherwise): a form
+    # may keep what was chosen in it (Aeon's End's target of damage).
+    posted: Mapping[str, str] = field(default_factory=dict)
 
 
 def no_context(campaign: object, state: object, viewing: Viewing) -> dict[str, object]:

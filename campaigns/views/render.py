@@ -216,6 +216,7 @@ def viewing(request: Request, page: str) -> Viewing:
         acted_in=request.POST.get("region", "") if acted else "",
         live=request.headers.get("X-Live-Refresh") == "true",
         query=request.GET,
+        posted=request.POST if acted else {},
     )
 
 

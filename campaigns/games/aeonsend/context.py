@@ -24,15 +24,20 @@ def page_context(
 ) -> dict[str, object]:
     """The game's context for every page; of the request, only what a page asks in its URL."""
     params = viewing.query if viewing is not None else {}
+    acted_life = viewing is not None and viewing.acted == "ae.life"
     return game_context(
         state,
         query=params.get("q", "")[:SEARCH_LENGTH].strip(),
         record=params.get("record") == "1",
+        aim=str(viewing.posted.get("who", "")) if viewing is not None and acted_life else "",
     )
 
 
-def game_context(state: AeonsEndState, query: str = "", record: bool = False) -> dict[str, object]:
-    """`query` searches the banished cards; `record` opens the score form filled from the table."""
+def game_context(
+    state: AeonsEndState, query: str = "", record: bool = False, aim: str = ""
+) -> dict[str, object]:
+    """`query` searches the banished cards; `record` opens the score form filled from the table;
+    `aim` is whom this phone's last life change was for (its amount form stays on them)."""
     table = table_view(state)
     deck = deck_view(state)
     return {
@@ -71,5 +76,6 @@ def game_context(state: AeonsEndState, query: str = "", record: bool = False) ->
             "max_player_life": data.MAX_PLAYER_LIFE,
             "max_gravehold": data.MAX_GRAVEHOLD_LIFE,
             "record": record,
+            "aim": aim,
         }
     }

@@ -19,6 +19,8 @@ from typing import Literal
 
 from django import forms
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
@@ -75,8 +77,14 @@ class LifeForm(BuiltForm):
         cleaned = super().clean() or {}
         delta = cleaned.get("delta")
         if delta is not None and cleaned.get("sign") in ("damage", "heal"):
-            # The amount form posts a positive number and which button was pressed.
-            delta = abs(delta) * (-1 if cleaned["sign"] == "damage" else 1)
+            # The amount form posts a positive number and which button was pressed (a typed
+            # −3 is refused, as the browser refuses it, not taken for 3).
+            try:
+                MinValueValidator(1)(delta)
+            except ValidationError as error:
+                self.add_error("delta", error)
+                return cleaned
+            delta = delta * (-1 if cleaned["sign"] == "damage" else 1)
         cleaned["delta"] = delta
         cleaned.pop("sign", None)
         return cleaned

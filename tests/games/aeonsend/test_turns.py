@@ -267,6 +267,26 @@ def test_nobody_goes_above_the_starting_life(owner_client, ae):
     assert table(ae)["lives"][0] == 10
 
 
+def test_the_amount_form_stays_on_whom_this_phone_hit_and_refuses_a_negative_amount(
+    owner_client, player, ae
+):
+    """After a damage to Bo, the answer to that tap keeps Bo chosen (the next hit is often the
+    same mage's); another phone's page still opens on Gravehold. −3 with Damage is refused
+    next to the amount, not dealt as 3."""
+    start(owner_client, ae)
+    answer = text(life(owner_client, ae, "1", 4, htmx=True, sign="damage", page="turns"))
+    assert re.search(r'<option\s+value="1" selected>Bo</option>', answer)
+    other = client_for(player)
+    assert 'value="1" selected' not in text(other.get(f"/c/{ae.pk}/p/turns/"))
+    answer = text(life(owner_client, ae, "nemesis", 2, htmx=True, sign="damage", page="turns"))
+    assert 'value="nemesis" selected>Maelstrom' in answer
+    before = snapshot(ae)
+    response = life(owner_client, ae, "1", -3, sign="damage")
+    assert response.status_code == 422
+    assert "Ensure this value is greater than or equal to 1." in text(response)
+    assert snapshot(ae) == before
+
+
 @pytest.mark.parametrize("who", ["²", "①", "00", "٠", "9", "-1"])
 def test_life_for_a_player_who_does_not_exist_is_refused(owner_client, ae, who):
     start(owner_client, ae)
