@@ -7,6 +7,10 @@ from collections.abc import Iterable
 
 from django.utils.translation import pgettext
 
+# Phones with Japanese or Chinese keyboards type full-width punctuation and digits: what the
+# group types is read through this first (a line "ダイシー、5、7" as "ダイシー,5,7").
+FULL_WIDTH = str.maketrans("：，、　－＋０１２３４５６７８９", ":,, -+0123456789")
+
 
 def joined(items: object) -> str:
     """The items in a row; `items` may be a payload's value, read in the history: anything but

@@ -149,10 +149,6 @@ def names(state: TrackerState) -> list[str]:
     return [t["name"] for t in state["trackers"]]
 
 
-# Phones with Japanese or Chinese keyboards type full-width punctuation and digits.
-FULL_WIDTH = str.maketrans("：，、　－＋０１２３４５６７８９", ":,, -+0123456789")
-
-
 # Fields the phone sends back unchanged (which tracker, which entry, +1 or −1) are hidden:
 # `{% hidden_inputs %}` writes them from the form.
 HIDDEN = forms.HiddenInput

@@ -16,7 +16,6 @@ from campaigns.commands import Command, CommandError, Payload
 from campaigns.trackers import coin, randomizers, timer, turns
 from campaigns.trackers.base import (
     COUNTER_LIMIT,
-    FULL_WIDTH,
     KINDS,
     MAX_ITEMS,
     MAX_TRACKERS,
@@ -39,6 +38,7 @@ from campaigns.trackers.types import (
     Results,
     Tracker,
 )
+from campaigns.words import FULL_WIDTH
 
 
 def parse_counter_line(line: str) -> dict[str, object]:

@@ -17,7 +17,6 @@ from campaigns.commands import CommandError, Payload, need_int, next_id, random_
 from campaigns.engines import dice
 from campaigns.trackers import base
 from campaigns.trackers.base import (
-    FULL_WIDTH,
     MAX_ITEMS,
     NAME_LENGTH,
     NUMBER,
@@ -25,6 +24,7 @@ from campaigns.trackers.base import (
     TrackerState,
 )
 from campaigns.trackers.types import Cards, Deck, DiceRoller
+from campaigns.words import FULL_WIDTH
 
 MAX_DICE = 20
 MAX_ROLLS = 20  # the rolls a dice roller keeps

@@ -25,6 +25,7 @@ from campaigns.games.built_form import BuiltForm
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, new_investigator
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
+from campaigns.words import FULL_WIDTH
 
 
 def ancient_one_choices() -> list[tuple[str, StrOrPromise]]:
@@ -137,8 +138,8 @@ class SetupForm(BuiltForm):
 
 
 def parse_deck(text: str) -> list[list[int]]:
-    stages = [part.split() for part in text.split(",")]
-    if len(stages) != 3 or any(len(s) != 3 or not all(n.isdigit() for n in s) for s in stages):
+    stages = [part.split() for part in text.translate(FULL_WIDTH).split(",")]
+    if len(stages) != 3 or any(len(s) != 3 or not all(n.isdecimal() for n in s) for s in stages):
         raise CommandError(
             _("Write three stages of three numbers: green yellow blue, e.g. 1 2 1, 2 3 1, 2 4 0."),
             "custom_deck",
@@ -151,15 +152,20 @@ def parse_typed(text: str) -> list[dict[str, object]]:
     for line in text.splitlines():
         if not line.strip():
             continue
-        match = re.fullmatch(r"\s*([^,]{1,60}?)\s*,\s*(\d{1,2})\s*,\s*(\d{1,2})\s*", line)
+        match = re.fullmatch(
+            r"\s*([^,]{1,60}?)\s*,\s*([0-9]{1,2})\s*,\s*([0-9]{1,2})\s*", line.translate(FULL_WIDTH)
+        )
         if not match or not (1 <= int(match[2]) <= 20 and 1 <= int(match[3]) <= 20):
             raise CommandError(
                 _("“%(line)s”: write name, health, sanity (health and sanity 1 to 20).")
                 % {"line": line.strip()[:60]},
                 "typed",
             )
+        # (the name as typed: the full-width reading changes only the commas and digits, one
+        # character for one)
+        name = line[match.start(1) : match.end(1)]
         found.append(
-            {"name": match[1], "health": int(match[2]), "sanity": int(match[3]), "skills": None}
+            {"name": name, "health": int(match[2]), "sanity": int(match[3]), "skills": None}
         )
     return found
 
