@@ -123,6 +123,10 @@ REASONS = {
     "eliminated": _("All eliminated"),
     "other": _("Other"),
 }
+# Which reasons end a game in a win or a loss: the last mystery solved wins (after the Ancient
+# One's awakening too); doom, an empty mythos deck or every investigator eliminated loses.
+WIN_REASONS = ("mysteries", "other")
+LOSS_REASONS = ("doom", "mythos", "eliminated", "other")
 
 
 def reference(players: int) -> Reference:

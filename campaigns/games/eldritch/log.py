@@ -56,6 +56,16 @@ def apply_log(state: EldritchState, payload: Payload) -> None:
     game = state.get("game")
     if not isinstance(game, dict):
         raise CommandError(_("No game is on the table: start one first."), "result")
+    result = commands.need_choice(payload, "result", data.RESULTS)
+    reason = commands.need_choice(payload, "reason", data.REASONS)
+    if result == "win" and reason not in data.WIN_REASONS:
+        raise CommandError(
+            _("A game is won by solving the mysteries: choose that, or Other."), "reason"
+        )
+    if result == "loss" and reason not in data.LOSS_REASONS:
+        raise CommandError(
+            _("Solving the mysteries wins the game: choose Win, or another reason."), "reason"
+        )
     entry: LoggedGame = {
         "id": commands.next_id(state),
         "date": commands.need_date(payload, "date"),
@@ -63,8 +73,8 @@ def apply_log(state: EldritchState, payload: Payload) -> None:
         "players": game["players"],
         "investigators": [p["name"] for p in game["investigators"]]
         + list(n for n in game["fallen"] if n not in {p["name"] for p in game["investigators"]}),
-        "result": commands.need_choice(payload, "result", data.RESULTS),
-        "reason": commands.need_choice(payload, "reason", data.REASONS),
+        "result": result,
+        "reason": reason,
         "rounds": commands.need_int(payload, "rounds", 0, 99),
         "notes": commands.need_str(payload, "notes", 300, blank=True),
     }

@@ -2,6 +2,9 @@
 its chart, and the random pick from the group's boxes."""
 
 import random
+import re
+
+import pytest
 
 from campaigns.games import GAMES
 from campaigns.games.eldritch.setup import setup_of
@@ -190,6 +193,33 @@ def test_logging_a_game_and_the_chart(owner, owner_client):
         {"version": eh.version, "region": "eh-mythos"},
         message="No game is on the table: start one first.",
     )
+
+
+@pytest.mark.parametrize(
+    "result, reason, message",
+    [
+        ("win", "doom", "A game is won by solving the mysteries"),
+        ("win", "eliminated", "A game is won by solving the mysteries"),
+        ("loss", "mysteries", "Solving the mysteries wins the game"),
+    ],
+)
+def test_a_result_its_reason_cannot_give_is_refused(owner, owner_client, result, reason, message):
+    eh = make_eldritch(owner)
+    before = state(eh)
+    values = {"date": "2026-11-30", "result": result, "reason": reason, "rounds": 9}
+    assert_refused(owner_client, eh, "do/eh.log/", {**values, "region": "eh-log"}, message=message)
+    assert state(eh) == before
+
+
+def test_the_log_reads_in_japanese(owner, owner_client):
+    """The timeline's letters and the result's brackets are the reader's."""
+    eh = make_eldritch(owner)
+    values = {"date": "2026-11-30", "result": "loss", "reason": "doom", "rounds": 9}
+    assert post(owner_client, eh, "eh.log", region="eh-log", **values).status_code == 302
+    owner_client.cookies["django_language"] = "ja"
+    page = text(owner_client.get(f"/c/{eh.pk}/p/log/"))
+    assert re.search(r'<li class="loss"\s+title="[^"]*">負</li>', page)
+    assert "敗北（" in page
 
 
 def test_a_random_pick_skips_the_last_games_and_fills_the_next_set_up(owner, owner_client):
