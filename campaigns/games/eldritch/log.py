@@ -29,6 +29,21 @@ class LogForm(forms.Form):
     rounds = number_field(gettext_lazy("Rounds"), 0, 99)
     notes = forms.CharField(label=gettext_lazy("Notes"), max_length=300, required=False)
 
+    def clean(self) -> dict[str, object]:
+        """A result its reason can give. Checked when a phone sends it; a history kept before
+        (a win "by doom") still replays."""
+        cleaned = super().clean() or {}
+        result, reason = cleaned.get("result"), cleaned.get("reason")
+        if result == "win" and reason not in data.WIN_REASONS:
+            self.add_error(
+                "reason", _("A game is won by solving the mysteries: choose that, or Other.")
+            )
+        elif result == "loss" and reason not in data.LOSS_REASONS:
+            self.add_error(
+                "reason", _("Solving the mysteries wins the game: choose Win, or another reason.")
+            )
+        return cleaned
+
 
 class UnlogForm(forms.Form):
     item = forms.IntegerField(widget=forms.HiddenInput)
@@ -58,14 +73,6 @@ def apply_log(state: EldritchState, payload: Payload) -> None:
         raise CommandError(_("No game is on the table: start one first."), "result")
     result = commands.need_choice(payload, "result", data.RESULTS)
     reason = commands.need_choice(payload, "reason", data.REASONS)
-    if result == "win" and reason not in data.WIN_REASONS:
-        raise CommandError(
-            _("A game is won by solving the mysteries: choose that, or Other."), "reason"
-        )
-    if result == "loss" and reason not in data.LOSS_REASONS:
-        raise CommandError(
-            _("Solving the mysteries wins the game: choose Win, or another reason."), "reason"
-        )
     entry: LoggedGame = {
         "id": commands.next_id(state),
         "date": commands.need_date(payload, "date"),

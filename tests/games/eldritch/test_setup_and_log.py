@@ -211,6 +211,15 @@ def test_a_result_its_reason_cannot_give_is_refused(owner, owner_client, result,
     assert state(eh) == before
 
 
+def test_a_history_that_logged_such_a_result_before_still_replays(owner):
+    """The check is the form's, when a phone sends it: a game logged before it ("win", "doom")
+    stays in the log, and an undo and redo replays it."""
+    eh = make_eldritch(owner)
+    values = {"date": "2026-11-30", "result": "win", "reason": "doom", "rounds": 9}
+    factories.play(eh, owner, [("eh.log", values), ("undo",), ("redo",)])
+    assert [(g["result"], g["reason"]) for g in state(eh)["games"]] == [("win", "doom")]
+
+
 def test_the_log_reads_in_japanese(owner, owner_client):
     """The timeline's letters and the result's brackets are the reader's."""
     eh = make_eldritch(owner)
