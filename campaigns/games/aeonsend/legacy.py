@@ -9,6 +9,8 @@ read}) and each player's ``notes``.
 from __future__ import annotations
 
 import random
+import re
+import unicodedata
 from typing import TypedDict
 
 from django import forms
@@ -250,9 +252,21 @@ class LegacyForm(forms.Form):
         widget=forms.TextInput(attrs={"autocapitalize": "characters", "placeholder": "L02"}),
     )
 
+    def clean_card(self) -> str:
+        """A deck's letter and the card's number, as the cards are numbered (L02, E07). Checked
+        when a phone sends it; a history kept before (any letters and digits) still replays."""
+        card = clean_card_number(self.cleaned_data["card"])
+        if not re.fullmatch(r"[A-Z][0-9]{1,3}", card):
+            raise forms.ValidationError(_("Type a card number such as L02."))
+        return card
+
 
 def clean_card_number(value: object) -> str:
-    return value.strip().upper().replace(" ", "") if isinstance(value, str) else ""
+    """The number as the card prints it: "l 02" and the full-width "Ｌ０２" a Japanese or
+    Chinese keyboard types read L02."""
+    if not isinstance(value, str):
+        return ""
+    return unicodedata.normalize("NFKC", value).strip().upper().replace(" ", "")
 
 
 def apply_legacy(state: AeonsEndState, payload: Payload) -> None:

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from campaigns.games.aeonsend import data
+from tests import factories
 from tests.games.aeonsend.helpers import act, state_of
 from tests.journeys import HTMX, snapshot, text
 
@@ -145,9 +146,21 @@ def test_the_legacy_deck_erratum_e07_to_l17(owner_client, ae):
     assert response.status_code == 422
     assert "read the front of L17, not L19" in text(response)
     assert snapshot(ae) == before
-    act(owner_client, ae, "ae.legacy", card="L17")
+    act(owner_client, ae, "ae.legacy", card="Ｌ１７")  # as a Japanese keyboard types it
     assert state_of(ae)["legacy"]["last"] == "L17"
-    assert act(owner_client, ae, "ae.legacy", card="!!").status_code == 422
+    before = snapshot(ae)
+    for typed in ("!!", "ZZZ99", "L", "99", "L0000", "L.02"):
+        response = act(owner_client, ae, "ae.legacy", card=typed, region="legacy-deck")
+        assert response.status_code == 422, typed
+        assert "Type a card number such as L02." in text(response)
+    assert snapshot(ae) == before
+
+
+def test_a_card_number_kept_before_the_stricter_check_still_replays(owner, ae):
+    """A phone's card number must read like L02 (the form's check); a history that kept one of
+    the older, looser kind replays all the same."""
+    factories.play(ae, owner, [("ae.legacy", {"card": "AB12"}), ("undo",), ("redo",)])
+    assert state_of(ae)["legacy"]["read"] == ["AB12"]
 
 
 # Banished cards
