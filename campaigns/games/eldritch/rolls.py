@@ -175,7 +175,8 @@ class RollsView(TypedDict):
     last_roll: ShownRoll | None
     asked: dict[str, object] | None  # the odds asked for: dice, clues, rows
     bonus_choices: Mapping[str, tuple[int, StrOrPromise]]
-    query: dict[str, str]
+    query: dict[str, str]  # what the odds form sent, to show it again
+    asked_problem: str  # why no odds show for what it sent ("" when they do, or none asked)
 
 
 def rolls_view(game: Game, query: Mapping[str, str]) -> RollsView:
@@ -194,16 +195,29 @@ def rolls_view(game: Game, query: Mapping[str, str]) -> RollsView:
             "clues": clues if person else None,
             "odds": odds_table(len(last["faces"]), last["success_on"], clues, successes),
         }
+    # One value per name (a query string may repeat one: the last counts, as Django reads it).
+    sent = {name: str(query.get(name) or "") for name in ("dice", "clues", "bonus")}
     asked: dict[str, object] | None = None
-    try:
-        count = int(query.get("dice", ""))
-        clues = int(query.get("clues", "0") or 0)
-        on = BONUS[query.get("bonus", "normal")][0]
-        if 1 <= count <= data.MAX_DICE and 0 <= clues <= data.MAX_DICE:
+    problem = ""
+    if sent["dice"]:
+        try:
+            count, clues = int(sent["dice"]), int(sent["clues"] or 0)
+            on = BONUS[sent["bonus"] or "normal"][0]
+        except (ValueError, KeyError):
+            count, clues, on = 0, 0, 0
+        if 1 <= count <= data.MAX_DICE and 0 <= clues <= data.MAX_DICE and on:
             asked = {"dice": count, "clues": clues, "rows": odds_table(count, on, clues)}
-    except (ValueError, KeyError):
-        asked = None
-    return {"last_roll": shown, "asked": asked, "bonus_choices": BONUS, "query": dict(query)}
+        else:
+            problem = _("Choose 1 to %(most)d dice and 0 to %(most)d clues.") % {
+                "most": data.MAX_DICE
+            }
+    return {
+        "last_roll": shown,
+        "asked": asked,
+        "bonus_choices": BONUS,
+        "query": sent,
+        "asked_problem": problem,
+    }
 
 
 COMMANDS = (

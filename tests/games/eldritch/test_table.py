@@ -316,3 +316,19 @@ def test_once_rolled_the_odds_start_from_the_dice_on_the_table(eh, owner, owner_
         ("1", "100.0 %"),
         ("2", "0.0 %"),
     ]
+
+
+def test_the_odds_before_rolling_show_what_was_asked_and_say_what_is_wrong(eh, owner_client):
+    """The form shows again the dice, clues and bonus it sent, beside their odds; numbers out of
+    range get a message instead of no table at all."""
+    page = text(owner_client.get(f"/c/{eh.pk}/p/dice/?dice=4&clues=2&bonus=blessed"))
+    odds = page[page.index('id="eh-odds-h"') :]
+    assert 'name="dice" min="1" max="20" inputmode="numeric" value="4"' in odds
+    assert 'name="clues" min="0" max="20" inputmode="numeric" value="2"' in odds
+    assert re.search(r'<option value="blessed"\s+selected>', odds)
+    assert '<table class="odds">' in odds and 'class="error"' not in odds
+    for asked in ("dice=-1", "dice=4&clues=99", "dice=x", "dice=4&bonus=lucky"):
+        odds = text(owner_client.get(f"/c/{eh.pk}/p/dice/?{asked}"))
+        odds = odds[odds.index('id="eh-odds-h"') :]
+        assert "Choose 1 to 20 dice and 0 to 20 clues." in odds, asked
+        assert '<table class="odds">' not in odds, asked
