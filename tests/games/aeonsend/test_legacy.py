@@ -30,8 +30,12 @@ def test_the_chapter_moves_forward_one_point_at_a_time(owner_client, ae):
     assert snapshot(ae) == before
     move_to(owner_client, ae, "1-end")
     page = text(owner_client.get(f"/c/{ae.pk}/"))
-    assert "Next: the beginning of Chapter 2." in page
-    assert "There the rulebook unlocks the stickers S." in page
+    assert "Next: the beginning of Chapter 2. There the rulebook unlocks the stickers S." in page
+    # In Japanese the two sentences follow each other with no space, as Japanese writes them.
+    owner_client.cookies["django_language"] = "ja"
+    page = text(owner_client.get(f"/c/{ae.pk}/"))
+    assert re.search(r"次：[^<。]+。そこでシールSが解禁されます。", page)
+    assert "。 " not in page
 
 
 def test_end_of_chapter_2_lists_the_stickers_due_and_applies_them_in_one_event(owner_client, ae):
