@@ -160,7 +160,7 @@ def new_campaign(request: SignedInRequest, game_key: str) -> HttpResponse:
     return render(
         request,
         "new-campaign-form.html",
-        {"game": game, "form": form, "setup_form": setup_form},
+        {"game": game, "form": form, "setup_form": setup_form, "tab": "new"},
         status=status,
     )
 

@@ -64,7 +64,11 @@ class SetupForm(BuiltForm):
         min_value=data.MIN_PLAYERS,
         max_value=data.MAX_PLAYERS,
         initial=2,
-        widget=forms.Select(choices=[(n, n) for n in range(1, data.MAX_PLAYERS + 1)]),
+        # (the players' fieldsets shown follow it: static/css/site.css's pick-count rules)
+        widget=forms.Select(
+            attrs={"class": "pick-count"},
+            choices=[(n, n) for n in range(1, data.MAX_PLAYERS + 1)],
+        ),
         help_text=gettext_lazy("Fixed for the whole campaign: players cannot be added later."),
         error_messages={
             "min_value": gettext_lazy("A campaign is for 1 to 4 players."),
@@ -93,16 +97,7 @@ class SetupForm(BuiltForm):
         for number in range(1, data.MAX_PLAYERS + 1):
             names = list(player_fields(number))
             bound = [self[name] for name in names]
-            groups.append(
-                {
-                    "number": number,
-                    "fields": bound,
-                    "optional": number > 2,
-                    "open": number <= 2
-                    or any(self.data.get(name) for name in names[:2])
-                    or any(field.errors for field in bound),
-                }
-            )
+            groups.append({"number": number, "fields": bound, "optional": number > 2})
         return groups
 
     def clean(self) -> dict[str, object]:

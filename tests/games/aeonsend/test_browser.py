@@ -31,7 +31,13 @@ def test_a_legacy_campaign_at_the_table_on_two_phones(phones):
     owner.get_by_role("link", name="New campaign").click()
     owner.get_by_role("link", name=re.compile("Aeon's End: Legacy")).click()
     owner.get_by_label("Campaign name").fill("The Breach")
+    # The form shows one fieldset per player, as many as the count says.
+    players = owner.locator("fieldset.ae-player-fields")
+    owner.get_by_label("Number of players").select_option("3")
+    expect(players.nth(2)).to_be_visible()
+    expect(players.nth(3)).to_be_hidden()
     owner.get_by_label("Number of players").select_option("2")
+    expect(players.nth(2)).to_be_hidden()
     for number, (player, character) in enumerate([("Kim", "Adelheim"), ("Lou", "Brama")], 1):
         owner.locator(f'[name="p{number}_player"]').fill(player)
         owner.locator(f'[name="p{number}_character"]').fill(character)
