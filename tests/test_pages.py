@@ -252,6 +252,10 @@ def test_a_bad_setup_is_refused_with_a_message(owner_client, change, message):
     assert response.status_code == 422
     assert message in text(response)
     assert 'class="errorlist' in text(response)
+    # The page comes back at its top, which says the messages are next to their fields.
+    page = text(response)
+    top = page.index("Some answers need a change: each message is next to its field.")
+    assert top < page.index('name="name"')
     assert Campaign.objects.count() == 0
 
 
