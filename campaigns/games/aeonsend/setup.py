@@ -121,13 +121,15 @@ class SetupForm(BuiltForm):
         for number in range(1, count + 1):
             player = (cleaned.get(f"p{number}_player") or "").strip()
             character = (cleaned.get(f"p{number}_character") or "").strip()
-            if not player:
+            # (a field that refused what was typed, too long, has its message: no second one)
+            if not player and not self.has_error(f"p{number}_player"):
                 self.add_error(f"p{number}_player", gettext_lazy("Type this player's name."))
             try:
                 # The character's name goes on turn order cards: the deck's own rules check it.
                 turn_order.check_name(character, seen)
             except turn_order.TurnOrderError as error:
-                self.add_error(f"p{number}_character", engine_message(error))
+                if not self.has_error(f"p{number}_character"):
+                    self.add_error(f"p{number}_character", engine_message(error))
             seen.append(character)
             colour = cleaned.get(f"p{number}_colour") or list(data.COLOURS)[number - 1]
             if colour in colours:

@@ -55,7 +55,12 @@ class StartForm(forms.Form):
                     "outside the campaign."
                 ),
             )
-        if cleaned.get("nemesis") and cleaned.get("nemesis_life") is None:
+        # (a life the field itself refused, "1.5", has its message: no second one)
+        if (
+            cleaned.get("nemesis")
+            and cleaned.get("nemesis_life") is None
+            and not self.has_error("nemesis_life")
+        ):
             life = cards.nemesis_life(cleaned["nemesis"])
             if life is None:
                 self.add_error("nemesis_life", gettext_lazy("Type its life from its mat."))

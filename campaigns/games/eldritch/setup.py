@@ -218,7 +218,11 @@ def setup_of(cleaned: dict[str, Any]) -> dict[str, object]:
         )
     names = [p["name"] for p in people]
     if len(set(names)) != len(names):
-        raise CommandError(_("Each investigator can be chosen once."), "typed")
+        # Said next to the second of the two: a picker, or the typed lines.
+        again = next(i for i, name in enumerate(names) if name in names[:i])
+        pickers = [number for number, name in enumerate(chosen, start=1) if name]
+        field = f"investigator_{pickers[again]}" if again < len(pickers) else "typed"
+        raise CommandError(_("Each investigator can be chosen once."), field)
     return {
         "ancient_one": ancient["name"],
         "starting_doom": ancient["starting_doom"],

@@ -88,6 +88,18 @@ def test_a_bad_setup_is_refused_next_to_the_field(owner_client, change, field, m
     assert not Campaign.objects.exists()
 
 
+@pytest.mark.parametrize("field", ["p2_player", "p2_character"])
+def test_a_name_too_long_gets_one_message_not_two(owner_client, field):
+    """Django's "at most" message, and not also "type the name" as if nothing were typed."""
+    response = owner_client.post("/new/aeonsend/", creation_data(2, **{field: "x" * 5000}))
+    assert response.status_code == 422
+    group = re.search(rf'<label for="id_{field}">.*?\sid="id_{field}"', text(response), re.S)
+    assert group is not None
+    assert re.findall(r"<li>([^<]+)</li>", group.group(0)) == [
+        "Ensure this value has at most 40 characters (it has 5000)."
+    ]
+
+
 # Every page renders, for an owner and a viewer
 
 

@@ -348,3 +348,14 @@ def test_the_turn_order_decks_refusals_are_shown_in_the_readers_language(owner, 
     response = act(owner_client, campaign, "ae.choose", name="Zed", region="deck", page="turns")
     assert response.status_code == 422
     assert "Zedはこのターンを行えません。Ada, Bo, Cyから選んでください。" in text(response)
+
+
+def test_a_nemesis_life_that_is_no_whole_number_gets_one_message(owner_client, ae):
+    """A life of 1.5 gets Django's whole-number message, not also "type its life from its mat"."""
+    before = snapshot(ae)
+    response = start(owner_client, ae, nemesis_life="1.5")
+    assert response.status_code == 422
+    page = text(response)
+    assert "Enter a whole number." in page
+    assert "Type its life from its mat." not in page
+    assert snapshot(ae) == before

@@ -19,6 +19,14 @@ ONE = {"players": 1, "difficulty": "easy", "investigator_1": "Lily Chen"}
 NEW = {"name": "Eldritch nights", "ancient_one": "Azathoth", "difficulty": "normal"}
 
 
+def test_an_investigator_picked_twice_is_said_next_to_the_second_picker(owner_client):
+    fields = {"players": 3, "investigator_1": "Lily Chen", "investigator_3": "Lily Chen"}
+    page = text(owner_client.post("/new/eldritch/", {**NEW, **fields, "typed": "Ann, 5, 5"}))
+    third = page.index('name="investigator_3"')
+    message = page.index("Each investigator can be chosen once.")
+    assert third < message < page.index('name="typed"')
+
+
 def test_a_new_campaign_takes_the_investigators_from_the_data(owner_client):
     response = owner_client.post(
         "/new/eldritch/",
