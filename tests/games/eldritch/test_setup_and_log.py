@@ -89,20 +89,21 @@ def test_bad_set_ups_are_refused_next_to_the_field(owner_client):
     assert not Campaign.objects.exists()
 
 
+# A new game against an Ancient One the group types, with one typed investigator.
+TYPED = {
+    **NEW,
+    "ancient_one": "custom",
+    "custom_name": "Mi-go",
+    "custom_doom": 12,
+    "custom_mysteries": 3,
+    "custom_deck": "1 2 1, 2 3 1, 2 4 0",
+    "players": 1,
+    "typed": "Ann Lee, 6, 4",
+}
+
+
 def test_a_typed_ancient_one_with_its_numbers(owner_client):
-    response = owner_client.post(
-        "/new/eldritch/",
-        {
-            **NEW,
-            "ancient_one": "custom",
-            "custom_name": "Mi-go",
-            "custom_doom": 12,
-            "custom_mysteries": 3,
-            "custom_deck": "1 2 1, 2 3 1, 2 4 0",
-            "players": 1,
-            "typed": "Ann Lee, 6, 4",
-        },
-    )
+    response = owner_client.post("/new/eldritch/", TYPED)
     assert response.status_code == 302, text(response)[-2000:]
     g = Campaign.objects.get().state["game"]
     assert (g["ancient_one"], g["doom"], g["built"][1]) == ("Mi-go", 12, [2, 3, 1])
@@ -113,48 +114,24 @@ def test_a_typed_ancient_one_with_its_numbers(owner_client):
 def test_typed_lines_read_the_commas_a_japanese_or_chinese_keyboard_types(owner_client):
     """、 and ， (and full-width digits) are what those keyboards type between the numbers; the
     names stay as typed. A superscript is no digit: refused with the message, not an error."""
+    typed = "ダイシー・ウォーカー、5、7\n林　美，６，6"
+    deck = "1 2 1、2 3 1，２ ４ ０"
     response = owner_client.post(
-        "/new/eldritch/",
-        {
-            **NEW,
-            "ancient_one": "custom",
-            "custom_name": "ミ＝ゴ",
-            "custom_doom": 12,
-            "custom_mysteries": 3,
-            "custom_deck": "1 2 1、2 3 1，２ ４ ０",
-            "players": 2,
-            "typed": "ダイシー・ウォーカー、5、7\n林　美，６，6",
-        },
+        "/new/eldritch/", {**TYPED, "custom_deck": deck, "players": 2, "typed": typed}
     )
     assert response.status_code == 302, text(response)[-2000:]
     g = Campaign.objects.get().state["game"]
     assert g["built"][2] == [2, 4, 0]
     people = [(i["name"], i["health"], i["sanity"]) for i in g["investigators"]]
     assert people == [("ダイシー・ウォーカー", 5, 7), ("林　美", 6, 6)]
-    refused = owner_client.post(
-        "/new/eldritch/",
-        {**NEW, "ancient_one": "custom", "custom_name": "X", "custom_doom": 12,
-         "custom_mysteries": 3, "custom_deck": "1 2 ², 2 3 1, 2 4 0", "players": 1,
-         "typed": "Ann, 5, 5"},
-    )  # fmt: skip
+    refused = owner_client.post("/new/eldritch/", {**TYPED, "custom_deck": "1 2 ², 2 3 1, 2 4 0"})
     assert refused.status_code == 422 and "Write three stages" in text(refused)
     assert Campaign.objects.count() == 1
 
 
 def test_a_typed_ancient_one_whose_awakening_loses(owner_client):
     response = owner_client.post(
-        "/new/eldritch/",
-        {
-            **NEW,
-            "ancient_one": "custom",
-            "custom_name": "Mi-go",
-            "custom_doom": 1,
-            "custom_mysteries": 3,
-            "custom_deck": "1 2 1, 2 3 1, 2 4 0",
-            "custom_awakening": "loss",
-            "players": 1,
-            "typed": "Ann Lee, 6, 4",
-        },
+        "/new/eldritch/", {**TYPED, "custom_doom": 1, "custom_awakening": "loss"}
     )
     assert response.status_code == 302, text(response)[-2000:]
     campaign = Campaign.objects.get()
