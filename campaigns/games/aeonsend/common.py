@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
@@ -107,6 +108,14 @@ class LinesField(forms.CharField):
         kwargs.setdefault("max_length", (item_length + 2) * max_items)
         super().__init__(**kwargs)
         self.max_items, self.item_length = max_items, item_length
+        # The whole text's limit says what it stands for: lines, not "at most 744 characters".
+        self.error_messages["max_length"] = lazy(self.too_long, str)()
+
+    def too_long(self) -> str:
+        return _("At most %(lines)d lines of %(chars)d characters each.") % {
+            "lines": self.max_items,
+            "chars": self.item_length,
+        }
 
     def clean(self, value: object) -> list[str]:
         text = super().clean(value)

@@ -36,3 +36,13 @@ def test_the_supply_upgrade_adds_two_and_banishes_the_rest(owner_client, ae):
     assert act(owner_client, ae, "ae.supply", piles="\n".join(["x"] * 2)).status_code == 422
     ten = "\n".join(f"P{n}" for n in range(10))
     assert act(owner_client, ae, "ae.supply", piles=ten).status_code == 422
+
+
+def test_a_pasted_wall_of_text_is_told_in_lines_and_changes_nothing(owner_client, ae):
+    """The textarea's whole limit reads as what it stands for: nine lines of 60 characters."""
+    before = snapshot(ae)
+    response = act(owner_client, ae, "ae.supply", piles="x" * 5000, region="supply")
+    assert response.status_code == 422
+    assert "At most 9 lines of 60 characters each." in text(response)
+    assert "characters (it has 5000)" not in text(response)
+    assert snapshot(ae) == before
