@@ -146,6 +146,9 @@ def resolve_record_scenario(state: ArkhamState, data_: Payload, rng: random.Rand
     changes = []
     for n in BAG_ROWS:
         token, count = data_.get(f"bag_token_{n}"), data_.get(f"bag_count_{n}") or 0
+        if count and not token:
+            # A number with no token would be dropped without a word.
+            raise CommandError(_("Choose the token for this row."), f"bag_token_{n}")
         if token and isinstance(count, int) and count:
             sign = -1 if data_.get(f"bag_op_{n}") == "remove" else 1
             changes.append({"token": token, "delta": sign * count})

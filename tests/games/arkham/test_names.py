@@ -361,7 +361,12 @@ def test_a_recorded_scenario_names_a_picked_investigator_in_the_readers_language
     roland = pick(client, ark, "01001")
     ark.apply(
         "scenario.record",
-        {"scenario": "The Gathering", "resolution": "R1", f"xp-{roland}": 2},
+        {
+            "scenario": "The Gathering",
+            "resolution": "R1",
+            f"xp-{roland}": 2,
+            f"physical-{roland}": 1,
+        },
         owner,
     )
     results = re.search(
@@ -372,5 +377,7 @@ def test_a_recorded_scenario_names_a_picked_investigator_in_the_readers_language
     assert results is not None
     plain = re.sub(r"<[^>]+>|\u2068|\u2069", "", results.group())
     assert "罗兰·班克斯：2 经验值" in plain and "Roland Banks" not in plain
+    # Chinese punctuation between the parts, not the English ", " (the template's own).
+    assert ", " not in plain and "2 经验值、1" in plain
     english = text(client.get(f"/c/{ark.pk}/", HTTP_ACCEPT_LANGUAGE="en"))
     assert re.search(r"Roland Banks(</bdi>|\u2069)?: 2 XP", english)

@@ -203,3 +203,15 @@ def test_the_set_up_steps_are_numbered_without_repeats(owner_client, owner):
         assert steps
         numbers = re.findall(r'<span class="letter">(\d+)</span>', steps.group(1))
         assert numbers == [str(n) for n in range(1, len(numbers) + 1)], setup_case
+
+
+def test_the_end_phase_win_check_reads_with_the_readers_colon(owner_client, owner):
+    """Step a of the end phase names the win rule, then "not yet.": a full-width colon in
+    Japanese (it was the template's ASCII one)."""
+    campaign = factories.campaign("noir", owner=owner)
+    factories.play(campaign, owner, [("noir.pass", {})])
+    plain = re.compile(r"<[^>]+>|\u2068|\u2069|\s+(?=[:：])")
+    assert re.search(r"Big Picture: not yet\.", plain.sub("", table(owner_client, campaign)))
+    owner_client.cookies["django_language"] = "ja"
+    page = plain.sub("", table(owner_client, campaign))
+    assert "パズルピースのカード5枚：まだです。" in page
