@@ -134,7 +134,7 @@ def resolve_mark(state: ArkhamState, data_: Payload, rng: random.Random) -> Payl
                 "change that marked them instead."
             )
         )
-        raise CommandError(message % {"name": found["name"]})
+        raise CommandError(message % {"name": reader_name(found["name"])})
     return with_investigator(state, data_, rng)
 
 

@@ -141,7 +141,7 @@ def apply_buy(state: ArkhamState, payload: Payload) -> None:
     if cost > unspent:
         raise CommandError(
             _("Not enough XP: that costs %(cost)d and %(name)s has %(left)d unspent.")
-            % {"cost": cost, "name": found["name"], "left": unspent},
+            % {"cost": cost, "name": reader_name(found["name"]), "left": unspent},
             "level",
         )
     if len(found["purchases"]) >= MAX_ITEMS:

@@ -381,3 +381,17 @@ def test_a_recorded_scenario_names_a_picked_investigator_in_the_readers_language
     assert ", " not in plain and "2 经验值、1" in plain
     english = text(client.get(f"/c/{ark.pk}/", HTTP_ACCEPT_LANGUAGE="en"))
     assert re.search(r"Roland Banks(</bdi>|\u2069)?: 2 XP", english)
+
+
+def test_a_refusal_names_a_picked_investigator_in_the_readers_language(owner):
+    """Not enough XP, on a Chinese phone: the investigator's Chinese name, as on their card."""
+    ark = make_arkham(owner)
+    client = client_for(owner)
+    roland = pick(client, ark, "01001")
+    client.cookies["django_language"] = "zh-hans"
+    response = post(
+        client, ark, "investigator.buy", investigator=roland, card="Deduction", level=5,
+        region="x",
+    )  # fmt: skip
+    assert response.status_code == 422
+    assert "罗兰·班克斯" in text(response) and "Roland Banks 只有" not in text(response)
