@@ -194,8 +194,11 @@ def test_a_coin_is_flipped_on_the_server_and_recorded(owner, owner_client):
     campaign = make_campaign(owner, trackers=[])
     assert add(owner_client, campaign, kind="coin", name="Coin").status_code == 302
     coin = tracker_id(campaign, "Coin")
+    campaign = do(owner_client, campaign, "coin.flip", tracker=coin)
+    # One flip so far: "Last flip · Heads 1 · Tails 0" (it read "Last flip: 1", as if a side).
+    assert re.search(r"Last flip ·\s+Heads \d · Tails \d", page_of(owner_client, campaign))
     sides = set()
-    for _ in range(12):
+    for _ in range(11):
         campaign = do(owner_client, campaign, "coin.flip", tracker=coin)
         sides.add(campaign.events.latest("seq").data["side"])
     flips = campaign.state["trackers"][0]["flips"]
