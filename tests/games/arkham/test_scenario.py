@@ -117,19 +117,9 @@ def test_a_bad_scenario_record_is_refused_next_to_the_field(
 def test_a_bag_row_with_a_number_and_no_token_is_refused_next_to_its_token(owner_client, ark):
     """It was recorded with the number dropped without a word."""
     before = snapshot(ark)
-    response = post(
-        owner_client,
-        ark,
-        "scenario.record",
-        True,
-        region="record-scenario",
-        scenario="The Gathering",
-        bag_op_1="add",
-        bag_count_1=2,
-    )
+    response = scenario_post(owner_client, ark, scenario="X", bag_op_1="add", bag_count_1=2)
     assert response.status_code == 422
-    body = text(response)
-    row = re.search(r'<div class="bag-row">.*?name="bag_token_1".*?</div>', body, re.S)
+    row = re.search(r'<div class="bag-row">.*?name="bag_token_1".*?</div>', text(response), re.S)
     assert row is not None and "Choose the token for this row." in row.group()
     assert snapshot(ark) == before
 
