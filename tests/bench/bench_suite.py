@@ -77,6 +77,22 @@ of CPU (1,340 tests; `.ci/run`'s pytest 297.0 s). Tried and left out, each measu
 scale factor of 1 (no change), Chromium without RenderDocument (12 ms less per empty navigation,
 nothing seen on four journey files), three workers (idle 13 % -> 4 %, but 10 % more CPU, the same
 wall), Django's test-client template instrumentation off (2-10 % of a page in process).
+
+Measured 2026-12-06, evening, on a machine slower than that afternoon's (the 10 M-addition loop
+1.38-2.35 s). The whole suite's pytest took 293-332 s in six runs of the same tests. Sampling
+/proc/stat every second showed the cores idle 64-79 core-seconds a run (10-12 %), about 20 of
+them tests that wait on purpose (a database connect timeout, a session expiring, a restart).
+Ordering the waiting tests beside the journeys moved nothing measurable. It also showed that
+pytest-django's order is load-bearing: once Playwright has started on a worker, its event loop
+stays marked running in that thread, and a database test after a journey on the same worker
+fails with SynchronousOnlyOperation. Two changes that day: the test sites share one collected
+static folder and one migrated SQLite file per process, instead of a collectstatic (1.5 s of
+CPU) and a migrate (0.9 s) each; and forms draw their hidden inputs with the tag directly (2.6 %
+fewer Python calls over every page). The fast suite's pytest, interleaved with the commit
+before the day's work: 50.4 and 51.7 s of wall, 96-98 s of CPU, against 54.4 s and 103 s (23
+more tests). `make test-fast` 61.0 s of wall, 112.0 s of CPU (1,175 tests; pytest 56.3 s);
+`make test` 337.6 s of wall, 446.3 s of CPU (1,363 tests; pytest 331.7 s; `.ci/run`'s pytest
+328.5 s minutes before).
 """
 
 from __future__ import annotations
