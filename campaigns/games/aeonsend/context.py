@@ -24,12 +24,14 @@ def page_context(
 ) -> dict[str, object]:
     """The game's context for every page; of the request, only what a page asks in its URL."""
     params = viewing.query if viewing is not None else {}
-    acted_life = viewing is not None and viewing.acted == "ae.life"
+    aim = ""
+    if viewing is not None and viewing.acted == "ae.life":
+        aim = str(viewing.posted.get("who", ""))
     return game_context(
         state,
         query=params.get("q", "")[:SEARCH_LENGTH].strip(),
         record=params.get("record") == "1",
-        aim=str(viewing.posted.get("who", "")) if viewing is not None and acted_life else "",
+        aim=aim,
     )
 
 

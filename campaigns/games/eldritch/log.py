@@ -71,8 +71,6 @@ def apply_log(state: EldritchState, payload: Payload) -> None:
     game = state.get("game")
     if not isinstance(game, dict):
         raise CommandError(_("No game is on the table: start one first."), "result")
-    result = commands.need_choice(payload, "result", data.RESULTS)
-    reason = commands.need_choice(payload, "reason", data.REASONS)
     entry: LoggedGame = {
         "id": commands.next_id(state),
         "date": commands.need_date(payload, "date"),
@@ -80,8 +78,8 @@ def apply_log(state: EldritchState, payload: Payload) -> None:
         "players": game["players"],
         "investigators": [p["name"] for p in game["investigators"]]
         + list(n for n in game["fallen"] if n not in {p["name"] for p in game["investigators"]}),
-        "result": result,
-        "reason": reason,
+        "result": commands.need_choice(payload, "result", data.RESULTS),
+        "reason": commands.need_choice(payload, "reason", data.REASONS),
         "rounds": commands.need_int(payload, "rounds", 0, 99),
         "notes": commands.need_str(payload, "notes", 300, blank=True),
     }
