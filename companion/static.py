@@ -5,6 +5,7 @@ included, through a thread. This wrapper hands WhiteNoise only the requests for 
 """
 
 from collections.abc import AsyncIterator, Iterable
+from functools import cached_property
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -28,8 +29,14 @@ async def read_in_thread(chunks: Iterable[bytes]) -> AsyncIterator[bytes]:
 class StaticFilesMiddleware(SyncAndAsyncMiddleware):
     def __init__(self, get_response):
         super().__init__(get_response)
-        self.whitenoise = WhiteNoiseMiddleware(get_response)
         self.prefix = "/" + settings.STATIC_URL.lstrip("/")
+
+    @cached_property
+    def whitenoise(self) -> WhiteNoiseMiddleware:
+        """Made at the first request for a static file, not with the chain: WhiteNoise reads the
+        whole static folder when it is made (about 7 ms), and every test client builds a chain
+        of its own that, but for a few, never asks for a static file."""
+        return WhiteNoiseMiddleware(self.get_response)
 
     def sync_call(self, request: HttpRequest):
         if request.path_info.startswith(self.prefix):
