@@ -67,9 +67,10 @@ def drawable(state: ArkhamState) -> dict[str, int]:
 # Changing what is in the bag
 
 
-def change_bag(state: ArkhamState, token: str, delta: int) -> None:
+def change_bag(state: ArkhamState, token: str, delta: int, field: str = "count") -> None:
     """Put tokens in or take them out: never more than the game provides of a token, the
-    sealed ones counted, and never one that is out in the test going on."""
+    sealed ones counted, and never one that is out in the test going on (refused next to
+    `field`)."""
     bag = state["bag"]
     count = bag.get(token, 0) + delta
     label = data.TOKEN_LABELS[token]
@@ -80,11 +81,11 @@ def change_bag(state: ArkhamState, token: str, delta: int) -> None:
             if sealed or token in data.POOL_TOKENS
             else _("At most %(n)d %(token)s tokens.")
         )
-        raise CommandError(message % {"n": limit, "token": label}, "count")
+        raise CommandError(message % {"n": limit, "token": label}, field)
     if count < revealed_counts(state).get(token, 0) or count < 0:
         raise CommandError(
             _("There is no %(token)s token left in the bag to take out.") % {"token": label},
-            "count",
+            field,
         )
     if count:
         bag[token] = count

@@ -151,7 +151,8 @@ def resolve_record_scenario(state: ArkhamState, data_: Payload, rng: random.Rand
             raise CommandError(_("Choose the token for this row."), f"bag_token_{n}")
         if token and isinstance(count, int) and count:
             sign = -1 if data_.get(f"bag_op_{n}") == "remove" else 1
-            changes.append({"token": token, "delta": sign * count})
+            # The row goes with the change: a refusal is said next to it (`apply` below).
+            changes.append({"token": token, "delta": sign * count, "row": n})
     for found in state.get("investigators", []):
         gained = people[found["id"]].get("xp") if found["id"] in people else None
         refuse_past_limit(found, gained)
@@ -208,7 +209,10 @@ def apply_record_scenario(state: ArkhamState, payload: Payload) -> None:
             raise CommandError(_("The bag changes are not a list."), "bag")
         token = need_token(change, "token", NON_POOL)
         delta = commands.need_int(change, "delta", -20, 20)
-        change_bag(state, token, delta)
+        # Changes recorded before they named their row are refused at the top of the form.
+        row = change.get("row")
+        known = type(row) is int and row in BAG_ROWS  # not True, which equals 1
+        change_bag(state, token, delta, f"bag_count_{row}" if known else "bag")
         changes.append({"token": token, "delta": delta})
     notes, counts = payload.get("entries", []), payload.get("counters", [])
     if not isinstance(notes, list) or not isinstance(counts, list):

@@ -135,6 +135,7 @@ def test_five_investigators_fit_in_two_screens_and_open_to_edit(browser, site, s
                     )
                 if scheme == "light":
                     after_a_scenario_rows_are_one_line(page, language)
+        a_refused_row_says_so_below_it(page)
     finally:
         context.close()
 
@@ -151,3 +152,25 @@ def after_a_scenario_rows_are_one_line(page: Page, language: str) -> None:
         )
         assert len(tops) == 3 and max(tops) - min(tops) < 8, (language, tops)
     page.locator("#record-scenario-h").click()
+
+
+def a_refused_row_says_so_below_it(page: Page) -> None:
+    """A bag row refused (a token the bag lacks) says so below that row; the row's three
+    controls stay on one line and the next row follows the message."""
+    page.locator("#record-scenario-h").click()
+    form = page.locator("#record-scenario")
+    form.locator("[name=bag_op_2]").select_option("remove")
+    form.locator("[name=bag_count_2]").fill("1")
+    form.locator("[name=bag_token_2]").select_option("-8")
+    form.locator("button[type=submit]").last.click()
+    row = form.locator(".bag-row").nth(1)
+    said = row.locator(".error")
+    expect(said).to_have_text(re.compile("−8"))
+    tops = row.evaluate(
+        "r => [...r.querySelectorAll('select, input')].map(c => c.getBoundingClientRect().top)"
+    )
+    assert len(tops) == 3 and max(tops) - min(tops) < 8, tops
+    below = said.bounding_box()
+    next_row = form.locator(".bag-row").nth(2).bounding_box()
+    assert below is not None and next_row is not None
+    assert min(tops) < below["y"] < next_row["y"], (tops, below, next_row)

@@ -4,6 +4,7 @@ import re
 
 import pytest
 
+from tests import factories
 from tests.factories import client_for
 from tests.games.arkham.helpers import (
     add_investigator,
@@ -125,13 +126,25 @@ def test_a_bag_row_with_a_number_and_no_token_is_refused_next_to_its_token(owner
 
 
 def test_a_scenario_cannot_remove_a_token_that_is_not_in_the_bag(owner_client, ark):
+    """Said next to the row that asks it, not at the top of the long form."""
     before = snapshot(ark)
     response = scenario_post(
-        owner_client, ark, scenario="X", bag_op_1="remove", bag_token_1="-8", bag_count_1=1
+        owner_client, ark, scenario="X", bag_op_2="remove", bag_token_2="-8", bag_count_2=1
     )
     assert response.status_code == 422
-    assert "no −8 token left in the bag" in text(response)
+    row = re.search(r'<div class="bag-row">.*?name="bag_token_2".*?</div>', text(response), re.S)
+    assert row is not None and "no −8 token left in the bag" in row.group()
+    assert text(response).count("no −8 token left in the bag") == 1
     assert snapshot(ark) == before
+
+
+def test_a_bag_change_recorded_before_rows_were_named_still_replays(ark):
+    """Older histories' bag changes carry no row: they apply as they did."""
+    was = state(ark)["bag"].get("-8", 0)
+    factories.history(
+        ark, [("scenario.record", {"scenario": "X", "bag": [{"token": "-8", "delta": 1}]})]
+    )
+    assert state(ark)["bag"]["-8"] == was + 1
 
 
 def test_sealed_tokens_go_back_into_the_bag_when_the_scenario_ends(owner_client, owner, ark):
