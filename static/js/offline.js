@@ -30,7 +30,11 @@
     if (worker) worker.ready.then(function (r) { if (r.active) r.active.postMessage(message); });
   }
   if (worker) {
-    var first = !worker.controller;
+    // Whether a worker answered this page's own request (and so kept it). Not the same as a
+    // controller: a worker that takes over while the page loads (clients.claim) controls a
+    // page it never saw, which was then never kept.
+    var loaded = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    var first = loaded && "workerStart" in loaded ? !(loaded.workerStart > 0) : !worker.controller;
     worker.register(says.sw, { scope: "/" }).catch(function () { /* the site works without */ });
     // This page came before the worker: it asks for it to be kept now.
     if (first && !keptAt && (root || here() === "/")) {
