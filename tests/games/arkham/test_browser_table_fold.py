@@ -6,7 +6,7 @@ wall of steppers (it was 7,600 px)."""
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.journeys import (
     PHONE,
@@ -155,22 +155,35 @@ def after_a_scenario_rows_are_one_line(page: Page, language: str) -> None:
 
 
 def a_refused_row_says_so_below_it(page: Page) -> None:
-    """A bag row refused (a token the bag lacks) says so below that row; the row's three
-    controls stay on one line and the next row follows the message."""
+    """A message about one field of a row of fields (trauma beside XP, a token the bag lacks)
+    is said below that row, across it; the row's fields stay on one line."""
     page.locator("#record-scenario-h").click()
     form = page.locator("#record-scenario")
+    form.locator("form").evaluate("f => f.setAttribute('novalidate', '')")
+    trio = form.locator(".scenario-investigator .trio").first
+    physical = trio.locator("input").nth(1)
+    physical.fill("31")
+    form.locator("button[type=submit]").last.click()
+    expect(trio.locator(".error")).to_be_visible()
+    said_below(trio, form.locator(".scenario-investigator").first.locator("legend ~ label"))
+    width = (page.viewport_size or {}).get("width")
+    shot_of(page, ".scenario-investigator >> nth=0", f"ark-record-trauma-refused-{width}")
+    trio.locator("input").nth(1).fill("")
     form.locator("[name=bag_op_2]").select_option("remove")
     form.locator("[name=bag_count_2]").fill("1")
     form.locator("[name=bag_token_2]").select_option("-8")
     form.locator("button[type=submit]").last.click()
     row = form.locator(".bag-row").nth(1)
-    said = row.locator(".error")
-    expect(said).to_have_text(re.compile("−8"))
+    expect(row.locator(".error")).to_have_text(re.compile("−8"))
+    said_below(row, form.locator(".bag-row").nth(2))
+
+
+def said_below(row: Locator, after: Locator) -> None:
+    """The row's fields on one line, its message below them and above what comes next."""
     tops = row.evaluate(
         "r => [...r.querySelectorAll('select, input')].map(c => c.getBoundingClientRect().top)"
     )
     assert len(tops) == 3 and max(tops) - min(tops) < 8, tops
-    below = said.bounding_box()
-    next_row = form.locator(".bag-row").nth(2).bounding_box()
-    assert below is not None and next_row is not None
-    assert min(tops) < below["y"] < next_row["y"], (tops, below, next_row)
+    said, next_box = row.locator(".error").bounding_box(), after.first.bounding_box()
+    assert said is not None and next_box is not None
+    assert min(tops) < said["y"] < next_box["y"], (tops, said, next_box)
