@@ -193,12 +193,12 @@ class AddTrackerForm(forms.Form):
     maximum = number_field(gettext_lazy("Highest"), required=False)
     start = number_field(gettext_lazy("Start"), required=False)
     items = forms.CharField(
-        label=gettext_lazy("Items (checklist), comma-separated"),
+        label=gettext_lazy("Items, comma-separated"),
         required=False,
         max_length=5000,
         help_text=gettext_lazy(
-            "For a deck: its cards, e.g. Green×5, Yellow×9, Ace. For a turn tracker: the "
-            "players in seat order."
+            "For a checklist: its items. For a deck: its cards, e.g. Green×5, Yellow×9, Ace. "
+            "For a turn tracker: the players in seat order."
         ),
     )
     success_on = forms.IntegerField(

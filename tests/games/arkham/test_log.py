@@ -64,3 +64,14 @@ def test_the_supplies_to_take_read_in_the_readers_language(owner_client, owner):
     assert '<option value="provisions">食料 (1)</option>' in page
     page = text(owner_client.get(f"/c/{tfa.pk}/", HTTP_ACCEPT_LANGUAGE="en"))
     assert '<option value="provisions">Provisions (1)</option>' in page
+
+
+def test_the_add_a_section_form_speaks_only_of_the_kinds_it_offers(owner_client, ark):
+    """Arkham's log sections are notes, counters and checklists: the items field's help is a
+    checklist's, not the Any game's decks and turn trackers."""
+    page = text(owner_client.get(f"/c/{ark.pk}/", HTTP_ACCEPT_LANGUAGE="ja"))
+    form = page[page.index('id="add-section"') :]
+    form = form[: form.index("</section>")]
+    assert "項目（「、」区切り）" in form
+    assert '<span class="help">チェックリストの場合：項目。</span>' in form
+    assert "デッキ" not in form and "手番" not in form
