@@ -48,6 +48,27 @@ def test_history_shows_times_in_the_phone_time_zone(owner, settings):
     assert "12:05" in text(client.get(f"/c/{campaign.pk}/history/"))
 
 
+def test_history_dates_read_the_same_to_every_reader(owner, settings):
+    """English's short date was 07/01/2026: the 1st of July to an American, the 7th of January
+    to a British player at the same table. The month is named; Japanese and Chinese put the
+    year first, as their readers write it."""
+    settings.TIME_ZONE = "UTC"
+    campaign = factories.campaign(
+        owner=owner, events=[("counter.adjust", {"tracker": 1, "delta": 1})]
+    )
+    event = Event.objects.get(campaign=campaign, seq=1)
+    event.created = event.created.replace(year=2026, month=7, day=1, hour=21, minute=5)
+    event.save(update_fields=["created"])
+    client = client_for(owner)
+    for language, when in (
+        ("en", ">1 Jul 2026, 21:05</time>"),
+        ("ja", ">2026/07/01 21:05</time>"),
+        ("zh-hans", ">2026年7月1日 21:05</time>"),
+    ):
+        page = text(client.get(f"/c/{campaign.pk}/history/", HTTP_ACCEPT_LANGUAGE=language))
+        assert when in page, language
+
+
 def test_the_site_has_a_web_app_manifest_with_our_own_icons(client, campaign, owner):
     page = text(client_for(owner).get(f"/c/{campaign.pk}/"))
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
