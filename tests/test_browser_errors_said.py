@@ -45,13 +45,21 @@ def version(page: Page) -> int:
     return page.request.get(f"/c/{pk}/version/").json()["version"]
 
 
+@pytest.fixture(scope="module")
+def refusing_site(site_database):
+    """A site of this module's own: Django logs a refused (403) request with its traceback,
+    which the shared site's output must not hold. Never a server error, though."""
+    site = Site(site_database)
+    yield site
+    site.close()
+    assert "Internal Server Error" not in site.output()
+
+
 @pytest.mark.parametrize("language,scheme", [("en", "light"), ("ja", "dark")])
 def test_an_error_answer_says_what_happened_next_to_the_form(
-    browser, site_database, language, scheme
+    browser, refusing_site, language, scheme
 ):
-    # A site of its own: Django logs a refused (403) request with its traceback, which the
-    # shared site's output must not hold.
-    site = Site(site_database)
+    site = refusing_site
     owner_context = browser.new_context(base_url=site.url, **SMALL)
     friend_context = browser.new_context(base_url=site.url, **SMALL)
     owner, friend = owner_context.new_page(), friend_context.new_page()
@@ -145,7 +153,6 @@ def test_an_error_answer_says_what_happened_next_to_the_form(
     finally:
         owner_context.close()
         friend_context.close()
-        site.close()
     assert "Internal Server Error" not in site.output()
 
 
