@@ -30,14 +30,20 @@ def test_without_a_lan_address_the_invitation_keeps_the_address_used(campaign, o
     assert f"http://127.0.0.1:8000/join/{campaign.invite_token}/" in page
 
 
-def test_history_shows_times_in_the_phone_time_zone(owner, settings):
-    settings.TIME_ZONE = "UTC"
+def one_change_made_at(owner, hour: int):
+    """A campaign whose one change was made on 1 July 2026 at hour:05 (UTC)."""
     campaign = factories.campaign(
         owner=owner, events=[("counter.adjust", {"tracker": 1, "delta": 1})]
     )
     event = Event.objects.get(campaign=campaign, seq=1)
-    event.created = event.created.replace(year=2026, month=7, day=1, hour=12, minute=5)
+    event.created = event.created.replace(year=2026, month=7, day=1, hour=hour, minute=5)
     event.save(update_fields=["created"])
+    return campaign
+
+
+def test_history_shows_times_in_the_phone_time_zone(owner, settings):
+    settings.TIME_ZONE = "UTC"
+    campaign = one_change_made_at(owner, 12)
     client = client_for(owner)
     assert "12:05" in text(client.get(f"/c/{campaign.pk}/history/"))
     client.cookies["tz"] = "Asia/Tokyo"
@@ -53,12 +59,7 @@ def test_history_dates_read_the_same_to_every_reader(owner, settings):
     to a British player at the same table. The month is named; Japanese and Chinese put the
     year first, as their readers write it."""
     settings.TIME_ZONE = "UTC"
-    campaign = factories.campaign(
-        owner=owner, events=[("counter.adjust", {"tracker": 1, "delta": 1})]
-    )
-    event = Event.objects.get(campaign=campaign, seq=1)
-    event.created = event.created.replace(year=2026, month=7, day=1, hour=21, minute=5)
-    event.save(update_fields=["created"])
+    campaign = one_change_made_at(owner, 21)
     client = client_for(owner)
     for language, when in (
         ("en", ">1 Jul 2026, 21:05</time>"),
