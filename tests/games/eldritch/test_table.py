@@ -318,6 +318,21 @@ def test_once_rolled_the_odds_start_from_the_dice_on_the_table(eh, owner, owner_
     ]
 
 
+def test_the_next_roll_is_for_the_investigator_who_rolled_last(eh, owner, owner_client):
+    """A player rolls several tests in a row: the picker keeps them, on every phone."""
+    charlie = game(eh)["investigators"][1]["id"]
+    picked = re.compile(r'<option\s+value="(\d+)"\s+selected>')
+    page = text(owner_client.get(f"/c/{eh.pk}/p/dice/"))
+    assert picked.findall(page) == []
+    factories.play(
+        eh, owner, [("eh.roll", {"dice": 2, "bonus": "normal", "investigator": charlie})]
+    )
+    page = text(owner_client.get(f"/c/{eh.pk}/p/dice/"))
+    assert picked.findall(page) == [str(charlie)]
+    factories.play(eh, owner, [("eh.roll", {"dice": 2, "bonus": "normal"})])
+    assert picked.findall(text(owner_client.get(f"/c/{eh.pk}/p/dice/"))) == []
+
+
 def test_the_odds_before_rolling_show_what_was_asked_and_say_what_is_wrong(eh, owner_client):
     """The form shows again the dice, clues and bonus it sent, beside their odds; numbers out of
     range get a message instead of no table at all."""
