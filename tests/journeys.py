@@ -247,6 +247,36 @@ def small_tap_targets(page: Page) -> list[str]:
     )
 
 
+def lone_characters(page: Page) -> list[str]:
+    """Visible buttons and labels whose words end on a line of one character (a lone る under
+    アクションフェイズを終え, the ン of トークン): the words they break, as the phone shows them."""
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll('.wrap button, .wrap label'))
+            .filter(el => el.offsetParent !== null)
+            .flatMap(el => {
+              const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
+                acceptNode: n => n.parentElement.closest('select, option, textarea, .sr-only')
+                  ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT});
+              const lines = new Map();
+              for (let node; (node = walker.nextNode());) {
+                for (let i = 0; i < node.data.length; i++) {
+                  if (!node.data[i].trim()) continue;
+                  const range = document.createRange();
+                  range.setStart(node, i);
+                  range.setEnd(node, i + 1);
+                  const rect = range.getBoundingClientRect();
+                  if (!rect.height) continue;
+                  const top = Math.round(rect.top);
+                  lines.set(top, (lines.get(top) || '') + node.data[i]);
+                }
+              }
+              const rows = [...lines.entries()].sort((a, b) => a[0] - b[0]).map(e => e[1]);
+              return rows.length > 1 && rows[rows.length - 1].length === 1
+                ? [rows.join('|')] : [];
+            })"""
+    )
+
+
 def settled(page: Page, version: int) -> None:
     """Wait until the page's live refresh has caught up with the campaign's version, so that a
     late refresh does not redraw a region (and its message) while the test looks at it."""

@@ -9,7 +9,14 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.journeys import create_azathoth, no_sideways_scroll, shot, sign_up, small_tap_targets
+from tests.journeys import (
+    create_azathoth,
+    lone_characters,
+    no_sideways_scroll,
+    shot,
+    sign_up,
+    small_tap_targets,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -61,6 +68,7 @@ def test_a_game_against_azathoth_on_two_phones(phones_en_ja):
     shot(keeper, "eldritch-mythos", parts=True)
     shot(friend, "eldritch-mythos-ja", parts=True)
     no_sideways_scroll(friend)
+    assert lone_characters(friend) == []
 
     # Two blue gates open; the omen steps from green onto blue: doom advances by two.
     for count in ("1", "2"):
