@@ -385,7 +385,18 @@ ELDRITCH: list[tuple[str, Post]] = [
     ("eh.record", eh_colour_left),
     *[("eh.phase", lambda s: {"phase": s["game"]["phase"]})] * 2,
     ("eh.status", lambda s: {"investigator": eh_who(s, 2), "status": "devoured"}),
-    ("eh.replace", lambda s: {"investigator": eh_who(s, 2), "chosen": "Jim Culver"}),
+    ("eh.replace", lambda s: {"investigator": eh_who(s, 2), "typed": "Naomi, 5, 7"}),
+    (
+        "eh.skills",
+        lambda s: {
+            "investigator": eh_who(s, 2),
+            "lore": 3,
+            "influence": 2,
+            "observation": 2,
+            "strength": 3,
+            "will": 4,
+        },
+    ),
     ("eh.phase", lambda s: {"phase": s["game"]["phase"]}),
     ("eh.pick", {"expansions": ["Core"], "players": 3, "skip": 0}),
     (

@@ -112,6 +112,8 @@ PHASES = {
 PHASE_ORDER = list(PHASES)
 MAX_TICKETS = 2
 MAX_IMPROVEMENT = 2
+# A skill as printed (typed by the group where our data has none): a small whole number.
+SKILL_RANGE = (0, 9)
 MAX_DICE = 20
 MAX_CLUES = 99
 

@@ -11,7 +11,7 @@ from typing import Literal, Unpack
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext
 from django_stubs_ext import StrPromise
 
 from campaigns import commands
@@ -23,12 +23,14 @@ from campaigns.games.eldritch.common import (
     investigator,
     named,
     new_investigator,
+    number_field,
     settle,
     who,
 )
 from campaigns.games.eldritch.doom import fallen_status
 from campaigns.games.eldritch.setup import parse_typed
 from campaigns.games.eldritch.state import EldritchState, Game, Investigator
+from campaigns.words import joined
 
 # Keyed by the investigator's own keys, so a choice from a payload reads and writes them typed.
 TRACKS: dict[Literal["health", "sanity"], StrPromise] = {
@@ -69,6 +71,16 @@ class TicketForm(InvestigatorForm):
 class ImproveForm(InvestigatorForm):
     skill = forms.ChoiceField(label=gettext_lazy("Skill"), choices=list(data.SKILLS.items()))
     delta = delta_field()
+
+
+class SkillsForm(InvestigatorForm):
+    """The skills printed on a card our data does not know (typed once, from the card)."""
+
+    lore = number_field(data.SKILLS["lore"], *data.SKILL_RANGE)
+    influence = number_field(data.SKILLS["influence"], *data.SKILL_RANGE)
+    observation = number_field(data.SKILLS["observation"], *data.SKILL_RANGE)
+    strength = number_field(data.SKILLS["strength"], *data.SKILL_RANGE)
+    will = number_field(data.SKILLS["will"], *data.SKILL_RANGE)
 
 
 class ConditionForm(InvestigatorForm):
@@ -162,6 +174,26 @@ def apply_improve(state: EldritchState, payload: Payload) -> None:
     if not 0 <= value <= data.MAX_IMPROVEMENT:
         raise CommandError(_("A skill is improved at most twice (+2), and not below 0."), "skill")
     person["improvements"][skill] = value
+
+
+def apply_skills(state: EldritchState, payload: Payload) -> None:
+    person = investigator(game_of(state, "lore"), payload)
+    if person["skills"] is not None:
+        # Said above the investigator: the form is not shown for a card whose skills are known.
+        raise CommandError(
+            _("%(name)s's skills are known: they are not typed.") % {"name": person["name"]}
+        )
+    person["skills"] = {
+        key: commands.need_int(payload, key, *data.SKILL_RANGE) for key in data.SKILLS
+    }
+
+
+def describe_skills(p: Payload) -> str:
+    skills = [
+        pgettext("a skill and its value", "%(skill)s %(n)s") % {"skill": label, "n": p.get(key)}
+        for key, label in data.SKILLS.items()
+    ]
+    return _("%(who)s's skills, as printed: %(skills)s") % {"who": who(p), "skills": joined(skills)}
 
 
 def apply_condition(state: EldritchState, payload: Payload) -> None:
@@ -349,6 +381,7 @@ COMMANDS = (
         apply_improve,
         _describe(gettext_noop("%(who)s: %(skill)s improvement %(delta)s"), "skill", data.SKILLS),
     ),
+    _change("eh.skills", SkillsForm, apply_skills, describe_skills),
     _change(
         "eh.condition",
         ConditionForm,

@@ -275,7 +275,10 @@ def new_game(setup: object, state: EldritchState | None = None) -> Game:
         if skills is not None and (
             not isinstance(skills, dict)
             or set(skills) != set(data.SKILLS)
-            or not all(isinstance(v, int) and 0 <= v <= 9 for v in skills.values())
+            or not all(
+                type(v) is int and data.SKILL_RANGE[0] <= v <= data.SKILL_RANGE[1]
+                for v in skills.values()
+            )
         ):
             raise CommandError(_("The set-up does not fit this game."))
         health = need_number(person.get("health"), 1, 20)

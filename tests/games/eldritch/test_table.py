@@ -347,3 +347,50 @@ def test_the_odds_before_rolling_show_what_was_asked_and_say_what_is_wrong(eh, o
         odds = odds[odds.index('id="eh-odds-h"') :]
         assert "Choose 1 to 20 dice and 0 to 20 clues." in odds, asked
         assert '<table class="odds">' not in odds, asked
+
+
+def test_a_card_our_data_lacks_has_its_skills_typed_once(owner, owner_client):
+    """Our data has skills for the core box's investigators only: another's show "?" until the
+    group types them from the card, once; a known card's are never typed over."""
+    people = [dict(p) for p in factories.SETUPS["eldritch"]["game"]["investigators"]]
+    people[0] = {**people[0], "name": "Naomi", "skills": None}
+    eh = make_eldritch(owner, investigators=people)
+    naomi, charlie = (p["id"] for p in game(eh)["investigators"][:2])
+    page = text(owner_client.get(f"/c/{eh.pk}/"))
+    assert page.count("Skills as printed on the card") == 1
+    typed = {"lore": 3, "influence": 2, "observation": 2, "strength": 3, "will": 4}
+    region = f"eh-inv-{naomi}"
+    for wrong, message in (
+        ({"lore": 10}, "Ensure this value is less than or equal to 9."),
+        ({"will": ""}, "This field is required."),
+        ({"strength": "three"}, "Enter a whole number."),
+    ):
+        response = assert_refused(
+            owner_client,
+            eh,
+            "do/eh.skills/",
+            {"investigator": naomi, **typed, **wrong, "region": region},
+            message=message,
+        )
+        field = next(iter(wrong))
+        said = re.search(
+            rf'name="{field}".*?</label>\s*<p class="error"[^>]*>([^<]*)', text(response), re.S
+        )
+        assert said is not None and said.group(1) == message
+    g = act(owner_client, eh, "eh.skills", investigator=naomi, region=region, **typed)
+    assert g["investigators"][0]["skills"] == typed
+    page = text(owner_client.get(f"/c/{eh.pk}/"))
+    assert "Skills as printed on the card" not in page
+    history = text(owner_client.get(f"/c/{eh.pk}/history/"))
+    assert (
+        "Naomi's skills, as printed: Lore 3, Influence 2, Observation 2, Strength 3, Will 4"
+        in history
+    )
+    for who in (naomi, charlie):
+        assert_refused(
+            owner_client,
+            eh,
+            "do/eh.skills/",
+            {"investigator": who, **typed, "region": f"eh-inv-{who}"},
+            message="skills are known: they are not typed.",
+        )
