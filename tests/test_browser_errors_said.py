@@ -158,7 +158,9 @@ def test_an_error_answer_says_what_happened_next_to_the_form(
 
 def test_a_refusal_said_above_the_screen_is_brought_into_view(phone):
     """A form longer than the screen: the tap is at its foot, the field it refuses at its head.
-    The message comes into view, or the tap would seem to do nothing."""
+    The message comes into view, or the tap would seem to do nothing. (A phone held sideways:
+    the form shows only the picked kind's fields, and upright it fits the screen.)"""
+    phone.set_viewport_size({"width": 844, "height": 390})
     sign_up(phone, "scrolled-refusal")
     create_any_game(phone, "Long form")
     phone.locator("#add-tracker summary").click()
