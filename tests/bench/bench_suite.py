@@ -93,6 +93,18 @@ before the day's work: 50.4 and 51.7 s of wall, 96-98 s of CPU, against 54.4 s a
 more tests). `make test-fast` 61.0 s of wall, 112.0 s of CPU (1,175 tests; pytest 56.3 s);
 `make test` 337.6 s of wall, 446.3 s of CPU (1,363 tests; pytest 331.7 s; `.ci/run`'s pytest
 328.5 s minutes before).
+
+Measured 2026-12-07, past midnight (the 10 M-addition loop 1.30-1.31 s, load average 0.6
+before). Three changes: WhiteNoise is made at the first static request instead of with every
+test client's middleware chain (it read the static folder each time, about 7 ms a client: the
+fast suite's CPU 102-117 -> 90-112 s in two interleaved rounds), the sand-timer journey moves
+the phones' clocks on with Playwright's clock instead of waiting five real seconds (11.5 ->
+4.7 s), and one site fewer is started. `make test-fast` 52.7 s of wall, 96.7 s of CPU (1,180
+tests; pytest 48.7 s); `make test` 289.1 s of wall, 385.6 s of CPU (1,369 tests; pytest 284.2 s;
+`.ci/run`'s pytest 299.5 and 322.1 s that hour). Tried and left out: a device scale factor of 1
+again (72.8-79.6 against 74.3-76.1 core-seconds, /proc/stat, on five journey files), and a
+cheaper membership query (its five-table select_related compiles in 1.6 ms of its 1.9-2.5;
+three tables would save about 0.5 ms of a 15-19 ms page).
 """
 
 from __future__ import annotations
