@@ -184,6 +184,11 @@ OWN_FIELDS = {
     "timer": ("seconds",),
 }
 KIND_FIELDS = tuple(dict.fromkeys(name for own in OWN_FIELDS.values() for name in own))
+# Which kinds read each of those fields, as the form's `data-for` says it (site.css shows a
+# field for the kind picked).
+KINDS_FOR = {
+    name: " ".join(kind for kind, own in OWN_FIELDS.items() if name in own) for name in KIND_FIELDS
+}
 
 
 class AddTrackerForm(forms.Form):
@@ -215,6 +220,8 @@ class AddTrackerForm(forms.Form):
         max_value=timer.LONGEST,
         widget=forms.NumberInput(NUMBER),
     )
+
+    kinds_for = KINDS_FOR
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

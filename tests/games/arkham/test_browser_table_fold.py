@@ -168,7 +168,7 @@ def a_refused_row_says_so_below_it(page: Page) -> None:
     said_below(trio, form.locator(".scenario-investigator").first.locator("legend ~ label"))
     width = (page.viewport_size or {}).get("width")
     shot_of(page, ".scenario-investigator >> nth=0", f"ark-record-trauma-refused-{width}")
-    trio.locator("input").nth(1).fill("")
+    physical.fill("")
     form.locator("[name=bag_op_2]").select_option("remove")
     form.locator("[name=bag_count_2]").fill("1")
     form.locator("[name=bag_token_2]").select_option("-8")
