@@ -52,7 +52,7 @@ def test_a_friend_joins_by_invitation_and_sees_changes_live(phones):
 
 def test_three_changes_undo_two_redo_one(phone):
     page = phone
-    sign_up(page, "undoer")
+    sign_up(page, "undoer", home=False)
     create_any_game(page, "Undo test")
     doom = page.get_by_role("region", name="Doom")
     for value in ("1", "2", "3"):
@@ -80,7 +80,7 @@ def test_three_changes_undo_two_redo_one(phone):
 
 def test_typing_is_not_lost_when_another_phone_changes_something(phones):
     owner, friend = phones
-    sign_up(owner, "typist")
+    sign_up(owner, "typist", home=False)
     create_any_game(owner, "Typing test")
     join_by_invitation(owner, friend, "Lee")
 
@@ -97,7 +97,7 @@ def test_typing_is_not_lost_when_another_phone_changes_something(phones):
 
 def test_bad_input_shows_a_message_next_to_the_tracker(phone):
     page = phone
-    sign_up(page, "badinput")
+    sign_up(page, "badinput", home=False)
     create_any_game(page, "Bad input", counters="Doom 0 2")
     doom = page.get_by_role("region", name="Doom")
     doom.get_by_text("Set a value").click()
@@ -118,7 +118,7 @@ def test_every_page_fits_a_small_phone(browser, site):
     )
     page = context.new_page()
     page.set_default_timeout(10_000)
-    sign_up(page, "smallphone")
+    sign_up(page, "smallphone", home=False)
     create_any_game(page, "A campaign with a rather long name to wrap", counters="Doom 0 12")
     base = page.url
     for path in ("", "history/", "members/", "settings/"):
@@ -137,7 +137,7 @@ def test_what_is_typed_elsewhere_stays_when_this_phone_changes_another_region(ph
     """The answer to a change brings the regions it changed; one where the user has typed
     and not sent waits, and catches up once the text is sent."""
     page = phone
-    sign_up(page, "note-taker")
+    sign_up(page, "note-taker", home=False)
     create_any_game(page, "Typing test")
     note = page.get_by_role("region", name="Notes").get_by_label("Note")
     note.fill("Half a thought")

@@ -51,7 +51,7 @@ def labels_broken(page, selector: str) -> list[str]:
 
 def test_the_table_display_follows_a_draw_on_a_phone(browser, site, phone):
     keeper = phone
-    sign_up(keeper, "display-keeper")
+    sign_up(keeper, "display-keeper", home=False)
     open_new_campaign(keeper, "zealot", "Display night")
     keeper.get_by_role("link", name="Members").click()
     link = keeper.locator("#display-link").get_attribute("href")

@@ -66,7 +66,7 @@ def test_an_error_answer_says_what_happened_next_to_the_form(
     for page in (owner, friend):
         page.emulate_media(color_scheme=scheme)
     try:
-        sign_up(owner, f"errors-{language}")
+        sign_up(owner, f"errors-{language}", home=False)
         create_any_game(owner, "Said aloud")
         table = owner.url
         join_by_invitation(owner, friend, "Fern")
@@ -161,7 +161,7 @@ def test_a_refusal_said_above_the_screen_is_brought_into_view(phone):
     The message comes into view, or the tap would seem to do nothing. (A phone held sideways:
     the form shows only the picked kind's fields, and upright it fits the screen.)"""
     phone.set_viewport_size({"width": 844, "height": 390})
-    sign_up(phone, "scrolled-refusal")
+    sign_up(phone, "scrolled-refusal", home=False)
     create_any_game(phone, "Long form")
     phone.locator("#add-tracker summary").click()
     phone.locator("#add-tracker select[name=kind]").select_option("checklist")

@@ -45,7 +45,7 @@ def drawn(page: Page, selector: str) -> bool:
 
 def test_a_campaign_page_fetches_its_icons_in_one_request_and_shows_them(browser, site, phone):
     keeper = phone
-    sign_up(keeper, "icon-keeper")
+    sign_up(keeper, "icon-keeper", home=False)
     open_new_campaign(keeper, "zealot", "Icon night")
     keeper.get_by_role("link", name="Chaos bag").first.click()
     keeper.get_by_role("button", name="Draw", exact=True).click()

@@ -23,7 +23,7 @@ def short_lived_site(site_database):
 
 def join_table(owner: Page, friend: Page, name: str) -> Locator:
     """The owner starts an Any game campaign and the friend joins it; the friend's Doom."""
-    sign_up(owner, name)
+    sign_up(owner, name, home=False)
     create_any_game(owner, "Long evening")
     join_by_invitation(owner, friend, "Quiet")
     doom = friend.get_by_role("region", name="Doom")

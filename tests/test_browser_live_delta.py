@@ -84,7 +84,7 @@ def tap_elsewhere(page: Page, counter: str) -> None:
 
 def open_table(page: Page, name: str) -> Stream:
     stream = Stream(page)
-    sign_up(page, name)
+    sign_up(page, name, home=False)
     create_any_game(page, "Partial evening", "Doom\nClues")
     return stream
 

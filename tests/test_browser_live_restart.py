@@ -46,7 +46,7 @@ def test_after_a_restart_the_pages_are_back_on_their_stream(browser, site_databa
         pages.append(page)
     owner, friend = pages
     try:
-        sign_up(owner, "restart-live")
+        sign_up(owner, "restart-live", home=False)
         create_any_game(owner, "Left open")
         table = owner.url
         join_by_invitation(owner, friend, "Fern")

@@ -41,7 +41,7 @@ def invite_friend(owner: Page, friend: Page, name: str) -> None:
 
 def test_taps_made_offline_say_not_sent_and_are_applied_once_when_back(phone):
     page = phone
-    sign_up(page, "offline")
+    sign_up(page, "offline", home=False)
     create_any_game(page, "Offline table", "Doom 0 12")
     doom = page.get_by_role("region", name="Doom")
     notes = page.get_by_role("region", name="Notes")
@@ -68,7 +68,7 @@ def test_taps_made_offline_say_not_sent_and_are_applied_once_when_back(phone):
 
 def test_a_tap_whose_answer_was_lost_is_sent_again_and_applied_once(phone):
     page = phone
-    sign_up(page, "lostanswer")
+    sign_up(page, "lostanswer", home=False)
     create_any_game(page, "Lost answer", "Doom 0 12")
     doom = page.get_by_role("region", name="Doom")
     lost: list[str] = []
@@ -107,7 +107,7 @@ def test_a_tap_while_the_server_restarts_is_applied_once_when_it_is_back(browser
     context = browser.new_context(base_url=server.url, **PHONE)
     page = context.new_page()
     try:
-        sign_up(page, "restart")
+        sign_up(page, "restart", home=False)
         create_any_game(page, "Restart table", "Doom 0 12")
         doom = page.get_by_role("region", name="Doom")
         doom.get_by_text("Set a value").click()
@@ -129,7 +129,7 @@ def test_a_tap_while_the_server_restarts_is_applied_once_when_it_is_back(browser
 
 def test_a_refusal_after_this_phones_own_tap_stays_through_live_refreshes(phones):
     page, friend = phones
-    sign_up(page, "refused")
+    sign_up(page, "refused", home=False)
     create_any_game(page, "Refusal table", "Doom 0 12\nClues 0 20")
     invite_friend(page, friend, "Ash")
     doom = page.get_by_role("region", name="Doom")
@@ -168,7 +168,7 @@ def test_a_refusal_after_this_phones_own_tap_stays_through_live_refreshes(phones
 
 def test_a_refusal_names_the_other_phone_and_goes_when_dismissed(phones):
     page, friend = phones
-    sign_up(page, "dismisser")
+    sign_up(page, "dismisser", home=False)
     create_any_game(page, "Dismiss table", "Doom 0 12")
     invite_friend(page, friend, "Bo")
     doom = page.get_by_role("region", name="Doom")

@@ -86,7 +86,7 @@ def history_count(page: Page) -> int:
 def test_the_site_is_installable_and_a_reload_offline_shows_the_campaign(phone):
     page = phone
     page.set_viewport_size({"width": 360, "height": 640})
-    sign_up(page, "wifi-drops")
+    sign_up(page, "wifi-drops", home=False)
     create_any_game(page, "Kept table", "Doom 0 12")
     kept(page)
 
@@ -144,7 +144,7 @@ def test_a_tap_made_offline_survives_a_reload_and_is_applied_once(phones):
     page, friend = phones
     page.set_viewport_size({"width": 360, "height": 640})
     friend.set_viewport_size({"width": 360, "height": 640})
-    sign_up(page, "tap-kept")
+    sign_up(page, "tap-kept", home=False)
     create_any_game(page, "Tap kept", "Doom 0 12")
     join_by_invitation(page, friend, "Fern")
     page.get_by_role("link", name="Table").click()
@@ -186,7 +186,7 @@ def test_a_tap_made_offline_survives_a_reload_and_is_applied_once(phones):
 def test_a_draw_offline_says_it_needs_the_connection(phone):
     page = phone
     page.set_viewport_size({"width": 360, "height": 640})
-    sign_up(page, "draw-offline")
+    sign_up(page, "draw-offline", home=False)
     open_new_campaign(page, "zealot", "Offline bag")
     page.get_by_role("link", name="Chaos bag").first.click()
     kept(page)
@@ -210,7 +210,7 @@ def test_a_draw_offline_says_it_needs_the_connection(phone):
 
 def test_log_out_leaves_nothing_of_the_campaign_on_the_phone(phone):
     page = phone
-    sign_up(page, "logs-out")
+    sign_up(page, "logs-out", home=False)
     create_any_game(page, "Private table", "Doom 0 12")
     kept(page)
     table = page.url
@@ -229,7 +229,7 @@ def test_log_out_leaves_nothing_of_the_campaign_on_the_phone(phone):
 
 def test_a_member_removed_keeps_nothing_of_the_campaign(phones):
     owner, friend = phones
-    sign_up(owner, "removes-fern")
+    sign_up(owner, "removes-fern", home=False)
     create_any_game(owner, "Closed table", "Doom 0 12")
     join_by_invitation(owner, friend, "Fern")
     expect(friend.get_by_role("heading", name="Closed table")).to_be_visible()
@@ -252,7 +252,7 @@ def test_a_member_removed_keeps_nothing_of_the_campaign(phones):
 def test_a_tap_kept_on_one_page_is_sent_from_another(phone):
     page = phone
     page.set_viewport_size({"width": 360, "height": 640})
-    sign_up(page, "moves-on")
+    sign_up(page, "moves-on", home=False)
     create_any_game(page, "Moving on", "Doom 0 12")
     page.get_by_role("link", name="History").click()
     kept(page)

@@ -32,7 +32,7 @@ def test_ken_takes_his_seat_back_from_a_new_browser(browser, site):
     owner = owner_context.new_page()
     old_phone, new_phone = (context.new_page() for context in phones)
     try:
-        sign_up(owner, "same-names")
+        sign_up(owner, "same-names", home=False)
         create_any_game(owner, "Tuesday")
         owner.get_by_role("link", name="Members").click()
         invite = owner.locator(".url").inner_text()

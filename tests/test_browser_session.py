@@ -19,7 +19,7 @@ def streaming(page: Page):
 
 def test_logging_out_in_another_tab_shows_the_login_page_on_the_open_one(phones):
     owner, friend = phones
-    sign_up(owner, "tab-owner")
+    sign_up(owner, "tab-owner", home=False)
     create_any_game(owner, "Late night")
     with streaming(friend):
         join_by_invitation(owner, friend, "Quiet")
@@ -43,7 +43,7 @@ def test_logging_out_in_another_tab_shows_the_login_page_on_the_open_one(phones)
 
 def test_a_player_made_viewer_sees_the_viewers_page_at_once(phones):
     owner, friend = phones
-    sign_up(owner, "role-owner")
+    sign_up(owner, "role-owner", home=False)
     create_any_game(owner, "Watch only")
     with streaming(friend):
         join_by_invitation(owner, friend, "Soon viewer")
@@ -63,7 +63,7 @@ def test_a_polling_phone_made_viewer_sees_the_viewers_page_too(phones):
     the poll's answer."""
     owner, friend = phones
     friend.add_init_script("delete window.EventSource;")
-    sign_up(owner, "poll-owner")
+    sign_up(owner, "poll-owner", home=False)
     create_any_game(owner, "Polled")
     with friend.expect_response(lambda r: "/version/" in r.url and r.status == 200):
         join_by_invitation(owner, friend, "Poller")

@@ -82,7 +82,7 @@ def test_tabs_fit_one_row_in_every_language(browser, site, size):
 
 def test_the_undo_bar_reads_the_whole_change_and_who_made_it(browser, site):
     page = phone(browser, site, SIZES[0])
-    sign_up(page, "undo-reader")
+    sign_up(page, "undo-reader", home=False)
     create_any_game(page, "Undo words")
     long_note = "The cultist in the attic keeps the key to the cellar door " * 3
     notes = page.get_by_role("region", name="Notes")
@@ -112,7 +112,7 @@ def test_anything_that_opens_looks_tappable(browser, site):
 
 
 def looks_tappable(page: Page) -> None:
-    sign_up(page, "opener")
+    sign_up(page, "opener", home=False)
     create_any_game(page, "Openers")
     summaries = page.locator("details > summary")
     assert summaries.count() > 0
@@ -131,7 +131,7 @@ def looks_tappable(page: Page) -> None:
 
 def test_removing_a_member_asks_and_deleting_tells_every_phone(phones):
     owner, friend = phones
-    sign_up(owner, "table-owner")
+    sign_up(owner, "table-owner", home=False)
     create_any_game(owner, "Short lived")
     join_by_invitation(owner, friend, "Robin")
     expect(friend.get_by_role("heading", name="Short lived")).to_be_visible()

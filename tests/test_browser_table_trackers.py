@@ -58,7 +58,7 @@ def test_turns_a_timer_and_a_coin_on_two_phones(browser, site):
     for context in contexts:
         context.clock.install()
     try:
-        sign_up(keeper, "table-trackers")
+        sign_up(keeper, "table-trackers", home=False)
         create_any_game(keeper, "Game night", counters="")
         add_tracker(keeper, "turns", "Turns", items="Ana, Ben, Cy")
         add_tracker(keeper, "timer", "Sand", seconds="5")
@@ -145,7 +145,7 @@ def test_a_value_left_in_another_kinds_field_does_not_block_adding(browser, site
     context = browser.new_context(base_url=site.url, **SMALL)
     try:
         phone = context.new_page()
-        sign_up(phone, "leftovers")
+        sign_up(phone, "leftovers", home=False)
         create_any_game(phone, "Leftovers", counters="")
         plain = browser.new_context(
             base_url=site.url, storage_state=context.storage_state(), java_script_enabled=False

@@ -33,7 +33,7 @@ def test_the_undo_bar_reads_in_two_lines_at_360(browser, site, scheme):
     page = context.new_page()
     page.emulate_media(color_scheme=scheme)
     try:
-        sign_up(page, f"undo-bar-{scheme}")
+        sign_up(page, f"undo-bar-{scheme}", home=False)
         create_any_game(page, "Narrow bar")
         table = page.url
         bar = page.locator("#undo-bar")

@@ -73,7 +73,7 @@ def test_the_investigator_picker_shows_the_whole_name_at_360(browser, site, lang
 
 def test_a_rename_on_another_phone_renames_the_browsers_tab(phones):
     owner, friend = phones
-    sign_up(owner, "renamer")
+    sign_up(owner, "renamer", home=False)
     create_any_game(owner, "Old name")
     table = owner.url
     join_by_invitation(owner, friend, "Fern")

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 
 def test_pick_investigators_and_scenario_minus_x_skull_record_and_upgrade(phone):
     page = phone
-    sign_up(page, "arkhamfacts")
+    sign_up(page, "arkhamfacts", home=False)
     open_new_campaign(page, "zealot", "Zealot picked")
 
     add = page.locator("#add-investigator")

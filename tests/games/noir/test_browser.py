@@ -179,7 +179,7 @@ def test_a_three_card_and_a_special_key_refused_where_they_are_ticked(phone):
     # seed 004:37, 41: the "3" symbol needs three cards already in the column, a special key a
     # master key already played there; the refusal sits by the box and nothing changes.
     keeper = phone
-    sign_up(keeper, "noirthree")
+    sign_up(keeper, "noirthree", home=False)
     open_new_campaign(keeper, "case", "Three")
     tap(keeper, column(keeper, 1).get_by_role("button", name="Cards played plus one"))
     version = keeper.locator("#live-root").get_attribute("data-version")
@@ -214,7 +214,7 @@ def test_a_small_phone_in_japanese(browser, site):
     )
     page = context.new_page()
     page.set_default_timeout(10_000)
-    sign_up(page, "noirsmall")
+    sign_up(page, "noirsmall", home=False)
     open_new_campaign(page, "case", "Small thunder")
     no_sideways_scroll(page)
     assert small_tap_targets(page) == []
