@@ -126,6 +126,8 @@ SQLITE_OPTIONS = {
     "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
+# How long a request waits for PostgreSQL before the page says "try again" (seconds).
+DATABASE_WAIT = float(os.environ.get("COMPANION_DB_WAIT", "4"))
 if DATABASE_URL:
     # No persistent connections under ASGI (Django's documentation): psycopg's pool per process,
     # so many phones share a few connections. A database that is down or stuck answers within
@@ -136,9 +138,9 @@ if DATABASE_URL:
         pool={
             "min_size": 1,
             "max_size": int(os.environ.get("COMPANION_DB_POOL", "16")),
-            "timeout": 4,
+            "timeout": DATABASE_WAIT,
         },
-        connect_timeout=3,
+        connect_timeout=max(1, round(DATABASE_WAIT) - 1),
         options="-c statement_timeout=5000",
     )
 else:

@@ -82,6 +82,8 @@ class Unreachable:
             DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
             DATABASE_URL=f"postgres://nobody@127.0.0.1:{port}/companion",
             PYTHONUNBUFFERED="1",
+            # A second's wait, not the four a hosted site gives: the answer is the same.
+            COMPANION_DB_WAIT="1",
         )
         self.env["STATIC_ROOT"] = str(shared_files(self.env) / "static")
 
