@@ -1,12 +1,15 @@
 """The accounts' forms: signing up, joining a campaign by its invitation, keeping an account."""
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 
-from campaigns.models import Membership, display_name
+from campaigns.models import Campaign, Membership, display_name
 
 
 class SignupForm(UserCreationForm):
@@ -42,7 +45,7 @@ class KeepAccountForm(forms.Form):
         min_length=8,
     )
 
-    def __init__(self, *args, user, **kwargs):
+    def __init__(self, *args: Any, user: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
         if not user.has_usable_password():  # a guest keeping its account has none to give
@@ -83,7 +86,9 @@ class JoinForm(forms.Form):
     display_name = forms.CharField(label=_("Your name at the table"), max_length=40)
     seat = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
-    def __init__(self, *args, campaign, user, **kwargs):
+    def __init__(
+        self, *args: Any, campaign: Campaign, user: User | AnonymousUser, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.campaign, self.user = campaign, user
         self.same_name: list[Membership] = []
