@@ -206,7 +206,7 @@ def sign_up_on_the_form(page: Page, username: str) -> None:
 def sign_up(page: Page, username: str, home: bool = True) -> None:
     """This phone signed up as `username` (the sign-up form's post, from the phone's own
     session) and on its home page; with home=False, signed in only, for a journey whose next
-    step opens a page of its own (a new campaign: a page load of Chromium's fewer)."""
+    step opens a page of its own (a new campaign): one page load fewer."""
     page.request.get("/signup/")  # the CSRF cookie, as opening the form sets it
     password = "table-top-42x"
     form = {"username": username, "password1": password, "password2": password}

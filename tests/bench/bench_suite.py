@@ -105,6 +105,27 @@ tests; pytest 48.7 s); `make test` 289.1 s of wall, 385.6 s of CPU (1,369 tests;
 again (72.8-79.6 against 74.3-76.1 core-seconds, /proc/stat, on five journey files), and a
 cheaper membership query (its five-table select_related compiles in 1.6 ms of its 1.9-2.5;
 three tables would save about 0.5 ms of a 15-19 ms page).
+
+Measured 2026-12-07, 02:00 (the 10 M-addition loop 1.25 s; load average 1.5-3.0 before).
+`make test-fast` 61.6 s of wall, 112.8 s of CPU, then 56.2 and 55.9 s (104 s of CPU) minutes
+later; `make test` 334.9 s of wall, 455.0 s of CPU (1,369 tests; pytest 329.8 s). The same
+suite's pytest took 279.2, 307.4 and 319.0 s earlier that hour: the machine's own speed moves
+the figure by a sixth. The journeys alone: 158-179 s of wall, 285-327 core-seconds busy
+(/proc/stat), of which Chromium 192, the sites' uvicorn 74, Playwright's driver 20 and the test
+workers 20. A tap on an Any game with a second phone watching costs about 120 ms of Chromium's
+CPU (its renderers 80) and 90 ms of the server's (the answer's regions and one drawing per role
+pushed); a page load of a campaign, about 100 ms of Chromium's (72 with JavaScript off); a phone
+set up (its context, sign-up and a new campaign) about 0.65 core-seconds. Three changes: the
+journeys that open a new campaign next sign up without loading the home page (38 of the 550
+page loads), a field of an unbound form skips looking for its errors (2-4 % of the Python calls
+of a campaign page, 8 % of Aeon's End's legacy page, the HTML the same), and the never-answering
+database's test waits a second per request (COMPANION_DB_WAIT) instead of four. Tried and left
+out, each measured: hidden inputs without Django's bound fields (3-7 us a form, about 1 % of a
+93-form page), an Arkham select's chosen value read once (0.5 % of the calls), buttons without
+`text-wrap: balance` (the Noir journey's renderer CPU 11.5-13.5 against 12.5-14.3 s), Playwright's
+assertions at a 2.4 s timeout, where its polling waits 100 ms at most instead of 500 (32 journeys
+97.9 -> 95.3 s of wall, three failed on time: the waits are not where the time goes), and the
+cyclic garbage collector (1.9 s of two sweeps' 60).
 """
 
 from __future__ import annotations
