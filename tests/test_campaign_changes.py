@@ -4,7 +4,9 @@ Each change is posted the way the page's forms post it: a plain POST (the page c
 redirect) and an htmx POST (the region's new content comes back at once, status 200).
 """
 
+import datetime
 import re
+import zoneinfo
 
 import pytest
 from django.test import Client
@@ -399,15 +401,31 @@ def test_results_add_and_remove(owner_client, campaign, htmx):
 def test_results_add_with_a_bad_date_or_result_is_refused(owner_client, campaign):
     results = tracker_id(campaign, "Results")
     before = snapshot(campaign)
-    for data in (
-        {"date": "2024-02-30", "result": "win"},
-        {"date": "yesterday", "result": "win"},
-        {"date": "2024-02-03", "result": "draw"},
+    not_played = "Pick a day from 1970 to today."
+    for data, message in (
+        ({"date": "2024-02-30", "result": "win"}, "Enter a valid date."),
+        ({"date": "yesterday", "result": "win"}, "Enter a valid date."),
+        ({"date": "2024-02-03", "result": "draw"}, "Select a valid choice."),
+        ({"date": "2099-02-03", "result": "win"}, not_played),
+        ({"date": "1969-12-31", "result": "win"}, not_played),
     ):
         response = post(owner_client, campaign, "results.add", tracker=results, **data)
         assert response.status_code == 422
         assert 'role="alert"' in text(response)
+        assert message in text(response), data
     assert snapshot(campaign) == before
+
+
+def test_a_result_can_be_logged_today_where_the_phone_is(owner_client, campaign):
+    """Today where the phone is may be the server's tomorrow (Kiritimati is 14 hours ahead of
+    UTC): it is a day played."""
+    results = tracker_id(campaign, "Results")
+    owner_client.cookies["tz"] = "Pacific/Kiritimati"
+    today = datetime.datetime.now(zoneinfo.ZoneInfo("Pacific/Kiritimati")).date().isoformat()
+    data = {"tracker": results, "date": today, "result": "win"}
+    response = post(owner_client, campaign, "results.add", **data)
+    assert response.status_code == 302
+    assert [r["date"] for r in tracker(campaign, "Results")["rows"]] == [today]
 
 
 # Adding and removing trackers

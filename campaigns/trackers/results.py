@@ -19,6 +19,7 @@ from campaigns.commands import (
     need_str,
     next_id,
 )
+from campaigns.fields import played_date_field
 from campaigns.trackers.base import (
     MAX_ITEMS,
     RESULTS,
@@ -36,9 +37,7 @@ from campaigns.trackers.types import ResultRow
 
 
 class ResultForm(TrackerForm):
-    date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput({"type": "date"}, format="%Y-%m-%d")
-    )
+    date = played_date_field()
     result = forms.ChoiceField(label=gettext_lazy("Result"), choices=list(RESULTS.items()))
     score = number_field(gettext_lazy("Score"), required=False)
     notes = forms.CharField(label=gettext_lazy("Notes"), max_length=200, required=False)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns import bidi, commands
 from campaigns.commands import Command, CommandError, Payload
+from campaigns.fields import played_date_field
 from campaigns.games.aeonsend import chart, data
 from campaigns.games.aeonsend.common import (
     ItemForm,
@@ -44,9 +45,7 @@ class ScoreForm(BuiltForm):
     of the campaign, named (the template does it with the `for_characters` filter); initial
     `lives` ({"life_1": 4, …}) fills them."""
 
-    date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date = played_date_field()
     chapter = forms.IntegerField(
         label=gettext_lazy("Chapter"),
         min_value=1,

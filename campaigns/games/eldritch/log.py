@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
+from campaigns.fields import played_date_field
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, number_field
 from campaigns.games.eldritch.state import EldritchState, LoggedGame
@@ -21,9 +22,7 @@ from campaigns.words import joined
 
 
 class LogForm(forms.Form):
-    date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date = played_date_field()
     result = forms.ChoiceField(label=gettext_lazy("Result"), choices=list(data.RESULTS.items()))
     reason = forms.ChoiceField(label=gettext_lazy("Why"), choices=list(data.REASONS.items()))
     rounds = number_field(gettext_lazy("Rounds"), 0, 99)

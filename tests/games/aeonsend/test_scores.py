@@ -55,6 +55,8 @@ def test_a_game_in_the_score_chart_draws_both_charts(owner_client, ae):
         ({"life_3": "5"}, "This campaign has no player 3."),
         ({"rounds": "-1"}, "The number of rounds cannot be negative."),
         ({"date": "yesterday"}, "Enter a valid date."),
+        ({"date": "2099-03-01"}, "Pick a day from 1970 to today."),
+        ({"date": "1969-12-31"}, "Pick a day from 1970 to today."),
     ],
 )
 def test_a_bad_score_row_is_refused_next_to_the_field(owner_client, ae, change, message):

@@ -196,6 +196,15 @@ def test_a_result_its_reason_cannot_give_is_refused(owner, owner_client, result,
     assert state(eh) == before
 
 
+@pytest.mark.parametrize("date", ["2099-11-30", "1969-12-31"])
+def test_a_game_logged_on_a_day_not_yet_come_or_before_1970_is_refused(owner, owner_client, date):
+    eh = make_eldritch(owner)
+    before = state(eh)
+    values = {"date": date, "result": "loss", "reason": "doom", "rounds": 9, "region": "eh-log"}
+    assert_refused(owner_client, eh, "do/eh.log/", values, message="Pick a day from 1970 to today.")
+    assert state(eh) == before
+
+
 def test_a_history_that_logged_such_a_result_before_still_replays(owner):
     """The check is the form's, when a phone sends it: a game logged before it ("win", "doom")
     stays in the log, and an undo and redo replays it."""
