@@ -84,7 +84,7 @@ def test_a_japanese_group_names_its_investigator_once_and_every_phone_reads_it(b
     other = friend.locator("article.inv").first
     expect(other.locator(".inv-name bdi")).to_have_text(OWN_NAME)
     expect(other).to_contain_text("体力9、正気度5")
-    expect(friend.locator("#live-root")).to_have_attribute("data-version", "2")
+    settled(friend, 2)
     shot(friend, "names-ja-second-phone-360", parts=True)
     no_sideways_scroll(friend)
 
@@ -93,7 +93,7 @@ def test_a_japanese_group_names_its_investigator_once_and_every_phone_reads_it(b
     expect(friend.locator("select[name=investigator] option:checked")).to_have_text(OWN_NAME)
     # An undo, then the history: its line is set apart without italics (Japanese has none).
     keeper.locator("#undo-bar").get_by_role("button", name="元に戻す").click()
-    expect(keeper.locator("#live-root")).to_have_attribute("data-version", "3")
+    settled(keeper, 3)
     friend.goto(table.rstrip("/") + "/history/")
     expect(friend.locator("main")).to_contain_text(OWN_NAME)
     undone = friend.locator("#history .kind-undo .text")

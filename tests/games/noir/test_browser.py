@@ -13,6 +13,7 @@ from tests.journeys import (
     create_case,
     no_sideways_scroll,
     open_new_campaign,
+    settled,
     shot,
     sign_up,
     small_tap_targets,
@@ -204,7 +205,7 @@ def test_a_three_card_and_a_special_key_refused_where_they_are_ticked(phone):
     expect(special.locator("+ *")).to_have_text(
         "A special key needs a master key already played in the column."
     )
-    expect(keeper.locator("#live-root")).to_have_attribute("data-version", version)
+    settled(keeper, version)
     expect(pile(keeper, "row")).to_have_text("5")
 
 
