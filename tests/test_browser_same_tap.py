@@ -42,11 +42,18 @@ def version(page: Page, pk: str) -> int:
     return page.request.get(f"/c/{pk}/version/").json()["version"]
 
 
-@pytest.mark.parametrize("language,scheme", [("en", "light"), ("ja", "dark")])
-def test_a_double_tap_on_draw_draws_once(browser, site_database, language, scheme):
-    # A site with the window a person's double tap falls in (the others have none: their
-    # journeys draw again faster than a person would).
+@pytest.fixture(scope="module")
+def site_with_a_double_tap_window(site_database):
+    """A site with the window a person's double tap falls in (the others have none: their
+    journeys draw again faster than a person would), one for this module's journeys."""
     site = Site(site_database, COMPANION_SAME_TAP_MS="500")
+    yield site
+    site.close()
+
+
+@pytest.mark.parametrize("language,scheme", [("en", "light"), ("ja", "dark")])
+def test_a_double_tap_on_draw_draws_once(browser, site_with_a_double_tap_window, language, scheme):
+    site = site_with_a_double_tap_window
     context = browser.new_context(
         base_url=site.url, **{**PHONE, "viewport": {"width": 360, "height": 640}}
     )
@@ -77,4 +84,3 @@ def test_a_double_tap_on_draw_draws_once(browser, site_database, language, schem
         assert version(page, pk) == 2
     finally:
         context.close()
-        site.close()

@@ -207,25 +207,29 @@ def test_a_lowered_role_ends_the_stream_and_the_page_shows_the_new_role(table):
     viewer.close()
 
 
-@server
-def test_logging_out_through_another_server_process_ends_the_stream(site_database, site, table):
-    _owner, friend, campaign = table
+@pytest.fixture(scope="module")
+def second_process(site_database):
+    """Another server process on the same database, as the README's hosting runs several."""
     second = Site(site_database)
-    try:
-        elsewhere = Phone(second.url)
-        elsewhere.http.cookies.update(friend.http.cookies)  # the same browser, another server
-        stream = Stream(friend, campaign)
-        assert elsewhere.post("/logout/").status_code == 302
-        assert stream.ended() == [LOGIN]
-        elsewhere.close()
-    finally:
-        second.close()
+    yield second
+    second.close()
     assert "Traceback" not in second.output()
 
 
 @server
+def test_logging_out_through_another_server_process_ends_the_stream(second_process, site, table):
+    _owner, friend, campaign = table
+    elsewhere = Phone(second_process.url)
+    elsewhere.http.cookies.update(friend.http.cookies)  # the same browser, another server
+    stream = Stream(friend, campaign)
+    assert elsewhere.post("/logout/").status_code == 302
+    assert stream.ended() == [LOGIN]
+    elsewhere.close()
+
+
+@server
 def test_a_new_invitation_through_another_server_process_retires_the_display(
-    site_database, site, table
+    second_process, site, table
 ):
     """A table display streaming from one process learns that a new invitation, made through
     another, retired its link: on PostgreSQL from the notice, on SQLite from the look at the
@@ -234,17 +238,12 @@ def test_a_new_invitation_through_another_server_process_retires_the_display(
     owner, _friend, campaign = table
     members = owner.get(f"/c/{campaign}/members/").text
     link = urlparse(re.search(r'id="display-link">([^<]+)<', members).group(1)).path
-    second = Site(site_database)
-    try:
-        tablet = Phone(second.url)
-        display = Stream(tablet, campaign, address=f"{link}stream/?v=0")
-        assert owner.post(f"/c/{campaign}/members/invite/").status_code == 302
-        assert display.ended() == [("gone", {"why": "retired"})]
-        assert tablet.get(link).status_code == 404
-        tablet.close()
-    finally:
-        second.close()
-    assert "Traceback" not in second.output()
+    tablet = Phone(second_process.url)
+    display = Stream(tablet, campaign, address=f"{link}stream/?v=0")
+    assert owner.post(f"/c/{campaign}/members/invite/").status_code == 302
+    assert display.ended() == [("gone", {"why": "retired"})]
+    assert tablet.get(link).status_code == 404
+    tablet.close()
 
 
 # The same in one process, without a server (run by `make test-fast` too).
