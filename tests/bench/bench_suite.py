@@ -126,6 +126,27 @@ out, each measured: hidden inputs without Django's bound fields (3-7 us a form, 
 assertions at a 2.4 s timeout, where its polling waits 100 ms at most instead of 500 (32 journeys
 97.9 -> 95.3 s of wall, three failed on time: the waits are not where the time goes), and the
 cyclic garbage collector (1.9 s of two sweeps' 60).
+
+Measured 2026-12-07, morning (the 10 M-addition loop 1.17-2.0 s within the hour). Before the
+day's changes: `make test` 331.0 s of wall, 454.9 s of CPU (load average 4.6 before). Chrome's
+own profiler on a tapping phone showed where a journey's renderer went: Playwright's `expect`,
+each time a poll finds its condition not yet true, builds an accessibility snapshot of its
+element for the message it would fail with, and `tap` waited for `#live-root` (the whole page)
+so at every tap: 10 draws on the chaos bag page with a second phone watching, 3.3 s of the
+tapping phone's renderer, 1.4 s once the version is waited for by a function run in the page
+(five journey files, interleaved: 95-96 -> 81-88 core-seconds). Journeys that checked a layout
+once per screen size or colour scheme now set the scene once and draw the page again at each
+size (the table fold 13.8 -> 10.4 s, the icons 6.7 -> 4.6 s, alone); two extra server processes
+start once a module. The tests' summed durations (pytest --durations, both workers): 575 -> 522
+s; the journeys 272 -> 208 s, the sweeps 150 -> 138 s (machine speed), the fast tests 102 -> 95
+s, the server tests 49 -> 50 s. After: `make test` 272.5 s of wall, 370.5 s of CPU (loop 1.24 s,
+load average 2.3 before); an hour later, on a slower machine (loop 2.0 then 1.46 s), `make
+test-fast` 60.3 s of wall, 111.9 s of CPU and `make test` 286.6 s, 394.0 s of CPU. What is left
+is drawing pages: the sweep of every page after every command (57 s of the 138, its pages 10-43
+ms each, about 10 ms of which any page costs: the session, the user, the membership, the
+skeleton) and the journeys' taps (a Noir game: 50 taps on a page of 93 forms). Considered and
+left out: checking the live regions sweep on the page drawn with every region skipped (regions
+mode with none wanted), several times cheaper but no longer the page a phone gets.
 """
 
 from __future__ import annotations
