@@ -134,8 +134,9 @@ def test_five_investigators_fit_in_two_screens_and_open_to_edit(browser, site):
                             "#investigators",
                             f"ark-people-{size['width']}-{scheme}-{language}",
                         )
-                after_a_scenario_rows_are_one_line(page, language)
-            page.emulate_media(color_scheme="light")
+                    if scheme == "light":
+                        after_a_scenario_rows_are_one_line(page, language)
+        # (in dark, the scheme the loop ends in)
         for size in SIZES:
             page.set_viewport_size(size)
             page.goto(table)
