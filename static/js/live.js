@@ -107,7 +107,9 @@
     keepBuzzed(old, next);
     if (same(old, next)) return false;
     if (!typingIn(old)) {
-      var copy = document.importNode(next, true);
+      // Moved over from the parsed answer, not copied: nothing else reads it there, and a deep
+      // copy of a large region was most of what a live update cost the phone's script.
+      var copy = document.adoptNode(next);
       keepOpen(old, copy);
       old.replaceWith(copy);
       return false;
@@ -149,9 +151,11 @@
   // if the partial page held them): it still shows `from`, as after a whole page.
   function movedOn(from, v) {
     var forms = document.querySelectorAll('input[name=version][value="' + from + '"]');
+    var waits = new Map();  // region -> typingIn(region), looked at once, not once a form
     Array.prototype.forEach.call(forms, function (input) {
       var region = input.closest("[data-live][id]");
-      if (!region || !typingIn(region)) input.setAttribute("value", String(v));
+      if (region && !waits.has(region)) waits.set(region, typingIn(region));
+      if (!region || !waits.get(region)) input.setAttribute("value", String(v));
     });
   }
 
