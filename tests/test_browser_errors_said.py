@@ -62,6 +62,9 @@ def test_an_error_answer_says_what_happened_next_to_the_form(
     site = refusing_site
     owner_context = browser.new_context(base_url=site.url, **SMALL)
     friend_context = browser.new_context(base_url=site.url, **SMALL)
+    # The owner's phone has its own clock, which Playwright can move on: the change not sent
+    # goes again "in a few seconds" without the test waiting them out.
+    owner_context.clock.install()
     owner, friend = owner_context.new_page(), friend_context.new_page()
     for page in (owner, friend):
         page.emulate_media(color_scheme=scheme)
@@ -146,6 +149,7 @@ def test_an_error_answer_says_what_happened_next_to_the_form(
                 "Not sent: the server is not answering just now. It goes again in a few seconds.",
             )
         )
+        owner_context.clock.fast_forward(3_000)
         expect(owner.locator(f"{doom} output")).to_have_text("1")
         expect(owner.locator(".not-sent")).to_have_count(0)
         settled(owner, 2)
