@@ -68,6 +68,9 @@ def test_taps_made_offline_say_not_sent_and_are_applied_once_when_back(phone):
 
 def test_a_tap_whose_answer_was_lost_is_sent_again_and_applied_once(phone):
     page = phone
+    # The phone's own clock, which Playwright can move on: the change goes again "in a few
+    # seconds" without the test waiting them out.
+    page.context.clock.install()
     sign_up(page, "lostanswer", home=False)
     create_any_game(page, "Lost answer", "Doom 0 12")
     doom = page.get_by_role("region", name="Doom")
@@ -87,6 +90,7 @@ def test_a_tap_whose_answer_was_lost_is_sent_again_and_applied_once(phone):
     doom.get_by_role("button", name="Doom plus one").click()
     expect(doom.get_by_text(NOT_SENT)).to_be_visible()
     # Sent again by itself, with the same id: applied once.
+    page.context.clock.fast_forward(3_000)
     expect(doom.locator("output")).to_have_text("1")
     expect(page.get_by_text(NOT_SENT)).to_have_count(0)
     assert re.search(r"change=[a-z0-9]{16}\.[a-z0-9]{12}", lost[0])
@@ -105,6 +109,7 @@ def test_a_tap_while_the_server_restarts_is_applied_once_when_it_is_back(browser
 
     server = Site(site_database)
     context = browser.new_context(base_url=server.url, **PHONE)
+    context.clock.install()  # moved on once the server is back, as in the journey above
     page = context.new_page()
     try:
         sign_up(page, "restart", home=False)
@@ -117,6 +122,7 @@ def test_a_tap_while_the_server_restarts_is_applied_once_when_it_is_back(browser
         expect(doom.get_by_text(NOT_SENT)).to_be_visible()
         expect(doom.get_by_label("Value")).to_have_value("7")
         server = Site(site_database, port=server.port)
+        context.clock.fast_forward(3_000)
         expect(doom.locator("output")).to_have_text("7")
         expect(page.get_by_text(NOT_SENT)).to_have_count(0)
         settled(page, 1)

@@ -63,6 +63,7 @@ def test_a_polling_phone_made_viewer_sees_the_viewers_page_too(phones):
     the poll's answer."""
     owner, friend = phones
     friend.add_init_script("delete window.EventSource;")
+    friend.clock.install()
     sign_up(owner, "poll-owner", home=False)
     create_any_game(owner, "Polled")
     with friend.expect_response(lambda r: "/version/" in r.url and r.status == 200):
@@ -71,5 +72,7 @@ def test_a_polling_phone_made_viewer_sees_the_viewers_page_too(phones):
 
     owner.reload()
     owner.get_by_role("button", name="Make viewer").click()
+    # The next poll, two seconds on by the phone's own clock (not waited out).
+    friend.clock.fast_forward(2_000)
 
     expect(friend.get_by_text("You are a viewer")).to_be_visible()
