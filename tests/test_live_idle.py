@@ -70,15 +70,15 @@ def test_idle_streams_make_no_queries_and_a_change_wakes_them_all():
             assert (await anext(stream)).startswith(b"retry:")
             streams.append(stream)
         pending = [asyncio.ensure_future(next_event(stream)) for stream in streams]
-        # Idle: twelve looks of the SQLite watcher; PostgreSQL's listener, once it listens (its
-        # catch-up look done), has nothing to look at until a notification.
+        # Idle: five looks of the SQLite watcher (a second); PostgreSQL's listener, once it
+        # listens (its catch-up look done), has nothing to look at until a notification.
         hub = live.hub()
         if connection.vendor == "postgresql":
             assert await until(lambda: hub.queries >= 4 and not hub.looks)
         looked = hub.ticks
         queries.count = 0
         if connection.vendor != "postgresql":
-            assert await until(lambda: hub.ticks >= looked + 12)
+            assert await until(lambda: hub.ticks >= looked + 5)
         idle = queries.count
         await asyncio.to_thread(tap_and_close, campaign, doom, owner)
         queries.count = 0
