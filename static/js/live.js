@@ -108,7 +108,7 @@
     if (same(old, next)) return false;
     if (!typingIn(old)) {
       // Moved over from the parsed answer, not copied: nothing else reads it there, and a deep
-      // copy of a large region was most of what a live update cost the phone's script.
+      // copy of a large region was a third of what a live update cost the phone's script.
       var copy = document.adoptNode(next);
       keepOpen(old, copy);
       old.replaceWith(copy);
