@@ -147,6 +147,30 @@ ms each, about 10 ms of which any page costs: the session, the user, the members
 skeleton) and the journeys' taps (a Noir game: 50 taps on a page of 93 forms). Considered and
 left out: checking the live regions sweep on the page drawn with every region skipped (regions
 mode with none wanted), several times cheaper but no longer the page a phone gets.
+
+Measured 2026-12-07, second session (the 10 M-addition loop 1.21-1.31 s when fast, 2.4 s an hour
+in). At the start: `make test` 241.1 s of wall, the machine's cores 420 s busy and 59 s idle
+(/proc/stat); by process, another run (244 s): the pytest workers 204 s, Chromium 130 (renderers
+78, browser process 36), the sites' uvicorn 65, Playwright's driver 14. Changes: journeys that
+waited for a phone's own timer (a change not sent goes again after 3 s, a polling page asks
+every 2 s, what a live refresh shows is kept 1.5 s later) move that phone's clock on with
+Playwright's clock (six journeys, 2-4 s each alone); the script-tapping test sends 32 taps, not
+60 (each refusal more was a second held); the idle-streams test watches five looks, not twelve;
+and live.js moves a changed region over from the parsed page instead of copying it, and asks
+once a region whether it waits, not once a form (the watching phone's script for 11 draws on the
+chaos bag page 262 -> 105 ms, Chrome's profiler; the journeys' CPU unchanged within noise).
+After: `make test-fast` 44.7 s of wall, 82.2 s of CPU (1,185 tests); `make test` 238.8 s of wall,
+338.4 s of CPU (load average 1.8 before, loop 1.23-1.31 s); `.ci/run`'s pytest 258.0 s
+(SQLite) and 279.0 s (PostgreSQL) minutes later. Under four minutes only on a fast hour.
+Tried and left out, each measured: the tests that wait on purpose in a pytest of their own
+beside the two workers (idle 54 -> 35 core-seconds, but busy 485 -> 509: the same wall, 271.5
+against 273.7 s, as with three workers before); a service worker that answers a kept static
+file without fetching it again (Chromium already took the page's static files from the worker
+without a second fetch in every case observed, so nothing to gain). Where a tap's server time
+goes (py-spy on a two-phone chaos bag session): the pushed page drawings 55 %, the change and
+its answer 10 %, the event loop and HTTP 28 %. Each version is drawn once per push key, the
+tapping phone's own key too, though its answer already shows that version: skipping it needs
+an id per tab on both the stream and the tap (the phone's id is per browser, shared by its tabs).
 """
 
 from __future__ import annotations
