@@ -171,6 +171,20 @@ goes (py-spy on a two-phone chaos bag session): the pushed page drawings 55 %, t
 its answer 10 %, the event loop and HTTP 28 %. Each version is drawn once per push key, the
 tapping phone's own key too, though its answer already shows that version: skipping it needs
 an id per tab on both the stream and the tap (the phone's id is per browser, shared by its tabs).
+
+Measured 2026-12-07, third session, with no change to the suite since the second. Each run now
+prints the machine's speed before and after (the loop, timed in the venv's Python inside a
+function: 0.50-0.56 s when fast; the 10 M-addition loop above, run as `python3 -c` at module
+level, took 1.28-1.69 s at the same moments) and the cores' busy and idle seconds (/proc/stat).
+`make test` 215.8 s of wall, 299.4 s of the suite's CPU, the cores 385.7 s busy and 42.0 s idle
+(loop 0.56 s before, 0.51 after); `make test-fast` 40.2 s of wall, 75.9 s of CPU, just after.
+The same `make test` took 224.2 s half an hour before (405.9 s busy, 38.7 idle) and 260.2 s an
+hour before that (471.7 s busy, 44.7 idle), when the machine was slower: its busy seconds grew
+with the wall time, the suite's work did not. Looked at again and left alone (the figures are
+in the closing note of issue 22): uvicorn with httptools and uvloop (the journeys' server CPU
+45.7-47.3 s against 66.7 s, but Chromium's renderers moved by the same third: the machine, not
+the server), the Arkham table's investigator picker (a fifth of that page, which is a tenth of
+the pages the suite draws).
 """
 
 from __future__ import annotations
@@ -195,6 +209,29 @@ def load() -> str:
     return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
 
 
+def speed() -> str:
+    """How fast the machine is now: a plain Python loop of 10 M additions, timed. The shared
+    machine's speed moves by a third within an hour (1.2 to 2.4 s), and the suite's wall time
+    with it; a figure without this one cannot be compared with another."""
+    start, total = time.perf_counter(), 0
+    for n in range(10_000_000):
+        total += n
+    return f"{time.perf_counter() - start:.2f} s"
+
+
+def cores() -> tuple[float, float]:
+    """The machine's cores' busy and idle seconds so far (/proc/stat): what the suite's own CPU
+    time misses (Chromium's renderers are not among the processes it reaps), and how much of
+    the two cores it left unused. Zeros where there is no /proc."""
+    try:
+        fields = [int(n) for n in Path("/proc/stat").read_text().split("\n")[0].split()[1:9]]
+    except OSError:
+        return 0.0, 0.0
+    user, nice, system, idle, iowait, irq, softirq, steal = fields
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq + steal) / tick, (idle + iowait) / tick
+
+
 def pytest_line(target: str) -> str:
     """The target's pytest command, as the Makefile has it."""
     plan = subprocess.run(["make", "-n", target], cwd=ROOT, capture_output=True, text=True)
@@ -202,16 +239,18 @@ def pytest_line(target: str) -> str:
 
 
 def measure(command: str) -> None:
-    print(f"$ {command}   (load average before: {load()})", flush=True)
+    print(f"$ {command}   (load average before: {load()}, loop {speed()})", flush=True)
     # As the Makefile runs it (it unexports PYTHONDONTWRITEBYTECODE), with --pytest-only too.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    cpu, start = cpu_of_children(), time.monotonic()
+    cpu, start, (busy, idle) = cpu_of_children(), time.monotonic(), cores()
     finished = subprocess.run(
         command, shell=True, cwd=ROOT, env=env, capture_output=True, text=True
     )
     wall, cpu = time.monotonic() - start, cpu_of_children() - cpu
+    busy, idle = (now - before for now, before in zip(cores(), (busy, idle), strict=True))
     summary = [line for line in finished.stdout.splitlines() if " in " in line and "passed" in line]
-    print(f"  wall {wall:6.1f} s   cpu {cpu:6.1f} s   load average after: {load()}")
+    print(f"  wall {wall:6.1f} s   cpu {cpu:6.1f} s   load average after: {load()}, loop {speed()}")
+    print(f"  the machine's cores meanwhile: {busy:6.1f} s busy, {idle:6.1f} s idle (/proc/stat)")
     print(f"  {summary[-1].strip('= ') if summary else '(no pytest summary)'}")
     # PYTEST_ARGS=--durations=20 (the Makefile passes it on): the slowest tests too.
     lines = finished.stdout.splitlines()
