@@ -7,7 +7,9 @@
 //
 // What is kept: a page whose answer says X-Companion-Keep (the table, a game's pages, the
 // history and the home page, as the server drew them for this member), with when and at which
-// version. Never the members or settings page, nothing the server did not mark. A log out
+// version; the first page a phone shows, before this worker, as it shows it, when the page
+// carries the same mark (offline.js's data-keep). Never the members or settings page, nothing
+// the server did not mark. A log out
 // forgets everything; a campaign page the server refuses (removed, deleted, logged out: 403, 404,
 // a redirect) forgets what was kept of that campaign, and so does the page (offline.js) when its
 // stream says the campaign is gone. Nothing else is stored: the answers to taps, the stream and
@@ -73,6 +75,28 @@ function keep(cache, key, html, who, version) {
   } }));
 }
 
+// A page the server marked as one this member may keep (`who`), kept at its version.
+function store(key, html, who, version) {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.match(WHO).then(function (was) {
+      return was ? was.text() : who;
+    }).then(function (before) {
+      // Another member on this phone (logged in without logging out): nothing of the first.
+      return (before === who ? Promise.resolve() : forgetAll()).then(function () {
+        return cache.put(WHO, new Response(who));
+      });
+    }).then(function () {
+      return cache.match(key, { ignoreVary: true });
+    }).then(function (before) {
+      // An answer that set out before the page moved on (a version the phone has shown a
+      // newer one of) does not replace the newer copy.
+      var was = before ? parseInt(before.headers.get("X-Companion-Version"), 10) : NaN;
+      if (!isNaN(was) && parseInt(version, 10) < was) return null;
+      return keep(cache, key, html, who, version);
+    });
+  });
+}
+
 // A page's answer from the network: kept when the server says so, and what the server no
 // longer shows this member forgotten.
 function remember(url, response) {
@@ -83,26 +107,8 @@ function remember(url, response) {
     return pk ? forget(pk) : Promise.resolve();
   }
   if (!response.ok || !who) return Promise.resolve();
-  return caches.open(CACHE).then(function (cache) {
-    return cache.match(WHO).then(function (was) {
-      return was ? was.text() : who;
-    }).then(function (before) {
-      // Another member on this phone (logged in without logging out): nothing of the first.
-      return (before === who ? Promise.resolve() : forgetAll()).then(function () {
-        return cache.put(WHO, new Response(who));
-      });
-    }).then(function () {
-      return cache.match(url.pathname + url.search, { ignoreVary: true });
-    }).then(function (before) {
-      // An answer that set out before the page moved on (a version the phone has shown a
-      // newer one of) does not replace the newer copy.
-      var version = response.headers.get("X-Campaign-Version");
-      var was = before ? parseInt(before.headers.get("X-Companion-Version"), 10) : NaN;
-      if (!isNaN(was) && parseInt(version, 10) < was) return null;
-      return response.text().then(function (html) {
-        return keep(cache, url.pathname + url.search, html, who, version);
-      });
-    });
+  return response.text().then(function (html) {
+    return store(url.pathname + url.search, html, who, response.headers.get("X-Campaign-Version"));
   });
 }
 
@@ -161,17 +167,16 @@ self.addEventListener("fetch", function (event) {
   else if (url.pathname.indexOf(CONFIG.static) === 0) event.respondWith(asset(event));
 });
 
-// From the pages (offline.js): keep this page (it was shown before this worker took over);
-// keep what the page shows now (a live refresh moved it on), over a kept copy only; forget a
-// campaign whose stream said it is gone, or everything.
+// From the pages (offline.js): keep this page as it shows (it was shown before this worker
+// took over, and the server marked it as one to keep: `who`); keep what the page shows now (a
+// live refresh moved it on), over a kept copy only; forget a campaign whose stream said it is
+// gone, or everything.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   var done;
-  if (data.keep) {
-    var url = new URL(data.keep, self.location.origin);
-    done = fetch(url.pathname + url.search, { credentials: "same-origin" }).then(function (response) {
-      return remember(url, response);
-    });
+  if (data.first && data.who && typeof data.html === "string") {
+    var url = new URL(data.first, self.location.origin);
+    done = store(url.pathname + url.search, data.html, String(data.who), String(data.version || ""));
   } else if (data.shown) {
     done = caches.open(CACHE).then(function (cache) {
       return cache.match(data.shown, { ignoreVary: true }).then(function (found) {

@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Request, expect
 
 from tests.journeys import (
     create_any_game,
@@ -89,9 +89,26 @@ def test_the_site_is_installable_and_a_reload_offline_shows_the_campaign(phone):
     # a second and a half after it, not waited out.
     page.context.clock.install()
     page.set_viewport_size({"width": 360, "height": 640})
+    asked: list[str] = []  # what the service worker asks the server for itself
+
+    def by_the_worker(request: Request) -> None:
+        if request.service_worker is not None:
+            asked.append(request.url)
+
+    page.context.on("request", by_the_worker)
     sign_up(page, "wifi-drops", home=False)
     create_any_game(page, "Kept table", "Doom 0 12")
     kept(page)
+    # The first page came before the worker: kept as the phone shows it, not asked for and
+    # drawn again; offline, a reload shows it.
+    assert page.url not in asked, asked
+    doom = page.get_by_role("region", name="Doom")
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("status").filter(has_text=OFFLINE)).to_be_visible()
+    expect(doom.locator("output")).to_have_text("0")
+    page.context.set_offline(False)
+    expect(page.get_by_text(OFFLINE)).to_have_count(0)  # offline.js reloads it, back online
 
     # Installable: a manifest linked and valid, a service worker for the whole site.
     href = page.locator("link[rel=manifest]").get_attribute("href")
@@ -106,7 +123,6 @@ def test_the_site_is_installable_and_a_reload_offline_shows_the_campaign(phone):
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope == page.url.split("/c/")[0] + "/"
 
-    doom = page.get_by_role("region", name="Doom")
     doom.get_by_role("button", name="Doom plus one").click()
     expect(doom.locator("output")).to_have_text("1")
     settled(page, 1)

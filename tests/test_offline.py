@@ -50,12 +50,17 @@ def test_the_pages_a_phone_keeps_are_this_members_table_game_pages_and_history(d
     campaign = factories.campaign("arkham", owner=owner, members={friend: Membership.Role.PLAYER})
     phone = client_for(friend)
     pk = campaign.pk
+    # The answer says so (the worker reads it on the pages it fetches), and so does the page
+    # (offline.js reads it on the first page a phone shows, which came before its worker).
+    mark = f'data-keep="{friend.pk}"'
     for url in ("/", f"/c/{pk}/", f"/c/{pk}/p/bag/", f"/c/{pk}/history/"):
         response = phone.get(url)
         assert response.status_code == 200 and response[KEEP] == str(friend.pk), url
+        assert text(response).count(mark) == 1, url
     for url in (f"/c/{pk}/members/", f"/c/{pk}/settings/"):
         response = phone.get(url)
         assert response.status_code == 200 and KEEP not in response, url
+        assert "data-keep" not in text(response), url
     # Part of a page (a live refresh, an answer to a tap) is never kept as the page.
     live = phone.get(f"/c/{pk}/", headers={"HX-Request": "true", "X-Live-Refresh": "true"})
     assert live.status_code == 200 and KEEP not in live
@@ -64,7 +69,14 @@ def test_the_pages_a_phone_keeps_are_this_members_table_game_pages_and_history(d
         {"delta": "1", "region": "round", "version": campaign.version},
         headers={"HX-Request": "true"},
     )
-    assert KEEP not in tap
+    assert KEEP not in tap and "data-keep" not in text(tap)
+    # A page drawn again with a refusal (a form posted without htmx) is not kept either.
+    refused = phone.post(
+        reverse("campaigns:act", args=[pk, "round.doom"]),
+        {"delta": "many", "region": "round", "version": campaign.version},
+    )
+    assert refused.status_code == 422 and KEEP not in refused
+    assert "data-keep" not in text(refused)
     # Another member's campaign, or one the phone left: nothing to keep (404).
     stranger = client_for(factories.user("sam"))
     response = stranger.get(f"/c/{pk}/")

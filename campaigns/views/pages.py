@@ -12,7 +12,6 @@ from django.views.decorators.http import require_GET
 
 from campaigns.transfer import export_campaign
 from campaigns.views.access import Request, member_campaign
-from campaigns.views.offline import kept
 from campaigns.views.render import render_page
 from campaigns.views.shared import already_drawn
 
@@ -29,8 +28,7 @@ def campaign_page(request: Request, pk: int, page: str = "", own: bool = False) 
     campaign, membership = member_campaign(request, pk)
     if own and page not in campaign.game_module.pages:
         raise Http404
-    response = render_page(request, campaign, membership, page)
-    return response if page == "settings" else kept(request, response)
+    return render_page(request, campaign, membership, page, keep=page != "settings")
 
 
 @login_required

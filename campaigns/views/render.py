@@ -34,6 +34,7 @@ from campaigns.models import Campaign, Event, Membership, display_name
 from campaigns.templatetags.regions import COLLECT, Regions
 from campaigns.views.access import Request
 from campaigns.views.display import display_url
+from campaigns.views.offline import keep_as, kept
 from campaigns.views.shared import is_live_refresh, shared_answer
 
 REGION = re.compile(r"^[a-z0-9-]{1,40}$")
@@ -236,20 +237,25 @@ def render_page(
     page: str = "",
     status: int = 200,
     refusal: Refusal | None = None,
+    keep: bool = False,
     **extra: object,
 ) -> HttpResponse:
     """A campaign page, whole (or only its content, for htmx and the live refresh). The live
-    refresh's answer is drawn once for all the phones that show the same (`shared`)."""
+    refresh's answer is drawn once for all the phones that show the same (`shared`). With
+    `keep`, the phone may keep the page to show offline (campaigns/views/offline.py)."""
     template = template_for(campaign, page)
+    keep_for = keep_as(request, status) if keep else ""
 
     def draw(**more: object) -> HttpResponse:
         context = page_context(request, campaign, membership, page, refusal, **extra, **more)
         context["content_only"] = bool(request.htmx)
+        context["keep_as"] = keep_for
         return render(request, template, context, status=status)
 
     if is_live_refresh(request) and status == 200 and refusal is None and not extra:
         return versioned(shared_answer(request, campaign, membership, page, draw), campaign)
-    return versioned(draw(), campaign)
+    response = versioned(draw(), campaign)
+    return kept(request, response) if keep else response
 
 
 OOB = re.compile(r"^(\s*<[a-zA-Z][\w-]*)")

@@ -30,7 +30,7 @@ from campaigns.games import GAMES
 from campaigns.models import Campaign, Membership, display_name
 from campaigns.transfer import ImportRefused, import_campaign
 from campaigns.views.access import Request, SignedInRequest
-from campaigns.views.offline import kept
+from campaigns.views.offline import keep_as, kept
 from campaigns.words import joined
 
 
@@ -48,7 +48,8 @@ def home(request: Request) -> HttpResponse:
         names = (bidi.isolate(display_name(m.user)) for m in campaign.memberships.all())
         campaign.member_names = joined(names)
         campaign.changed_now = now - campaign.updated < datetime.timedelta(minutes=1)
-    return kept(request, render(request, "home.html", {"campaigns": campaigns, "games": GAMES}))
+    context = {"campaigns": campaigns, "games": GAMES, "keep_as": keep_as(request)}
+    return kept(request, render(request, "home.html", context))
 
 
 @require_GET

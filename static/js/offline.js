@@ -36,10 +36,15 @@
     var loaded = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
     var first = loaded && "workerStart" in loaded ? !(loaded.workerStart > 0) : !worker.controller;
     worker.register(says.sw, { scope: "/" }).catch(function () { /* the site works without */ });
-    // This page came before the worker: it asks for it to be kept now.
-    if (first && !keptAt && (root || here() === "/")) {
+    // This page came before the worker: the worker keeps it as the phone shows it, when the
+    // server marked it as one to keep (`data-keep` names the member, as the X-Companion-Keep
+    // header of the pages the worker fetches does). Not asked for again: a phone's first page
+    // is drawn once (campaigns/views/offline.py).
+    if (first && !keptAt && says.keep) {
       worker.ready.then(function (registration) {
-        if (registration.active) registration.active.postMessage({ keep: here() });
+        if (registration.active) {
+          registration.active.postMessage({ first: here(), html: snapshot(), who: says.keep, version: root ? root.dataset.version : "" });
+        }
       });
     }
   }
@@ -269,10 +274,9 @@
 
   // --- What the phone shows now is what it keeps: a live refresh moved the page on.
   var timer = null;
-  function keepShown() {
-    clearTimeout(timer);
-    timer = null;
-    if (keptAt || !root || !worker) return;
+  // The page as it shows, without what belongs to this moment only (the marks of taps waiting,
+  // which come back from localStorage, the wake lock's note, a message's dismiss button).
+  function snapshot() {
     var copy = document.documentElement.cloneNode(true);
     Array.prototype.forEach.call(copy.querySelectorAll(".not-sent, .keep-awake, button.dismiss, [data-held], .offline-note"), function (el) {
       el.remove();
@@ -282,7 +286,13 @@
       el.classList.remove("htmx-request");
     });
     copy.querySelector("body").removeAttribute("data-awake");
-    tell({ shown: here(), html: "<!doctype html>\n" + copy.outerHTML, version: parseInt(root.dataset.version, 10) });
+    return "<!doctype html>\n" + copy.outerHTML;
+  }
+  function keepShown() {
+    clearTimeout(timer);
+    timer = null;
+    if (keptAt || !root || !worker) return;
+    tell({ shown: here(), html: snapshot(), version: parseInt(root.dataset.version, 10) });
   }
   document.addEventListener("companion:refreshed", function () {
     clearTimeout(timer);
