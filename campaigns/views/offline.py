@@ -24,8 +24,9 @@ def keep_as(request: Request, status: int = 200) -> str:
     return ""
 
 
-def kept(request: Request, response: HttpResponse) -> HttpResponse:
-    """Mark a page the phone may keep (`keep_as`) in its answer's header."""
-    if who := keep_as(request, response.status_code):
+def kept(response: HttpResponse, who: str) -> HttpResponse:
+    """The answer of a page drawn with `keep_as` = `who`, marked in its header when it may be
+    kept (the same mark as the page's own)."""
+    if who:
         response["X-Companion-Keep"] = who
     return response

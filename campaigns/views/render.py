@@ -254,8 +254,7 @@ def render_page(
 
     if is_live_refresh(request) and status == 200 and refusal is None and not extra:
         return versioned(shared_answer(request, campaign, membership, page, draw), campaign)
-    response = versioned(draw(), campaign)
-    return kept(request, response) if keep else response
+    return kept(versioned(draw(), campaign), keep_for)
 
 
 OOB = re.compile(r"^(\s*<[a-zA-Z][\w-]*)")

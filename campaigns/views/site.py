@@ -48,8 +48,9 @@ def home(request: Request) -> HttpResponse:
         names = (bidi.isolate(display_name(m.user)) for m in campaign.memberships.all())
         campaign.member_names = joined(names)
         campaign.changed_now = now - campaign.updated < datetime.timedelta(minutes=1)
-    context = {"campaigns": campaigns, "games": GAMES, "keep_as": keep_as(request)}
-    return kept(request, render(request, "home.html", context))
+    who = keep_as(request)
+    context = {"campaigns": campaigns, "games": GAMES, "keep_as": who}
+    return kept(render(request, "home.html", context), who)
 
 
 @require_GET
