@@ -32,6 +32,8 @@ RECT = """([selector, piece]) => {
 
 
 def rect(page: Page, selector: str, piece: str) -> dict:
+    # A click on a link returns once the next page has begun; wait until the piece is drawn.
+    expect(page.locator(selector).first).to_contain_text(piece)
     found = page.evaluate(RECT, [selector, piece])
     assert found is not None, (selector, piece)
     return found
