@@ -41,9 +41,8 @@ def imported(path: Path, tree: ast.Module) -> list[tuple[int, str]]:
                 module = ".".join([*base, module] if module else base)
             if module.split(".")[0] != "tests":
                 continue
-            for (
-                alias
-            ) in node.names:  # (a name may be a module of the package: `from tests import x`)
+            # A name may be a module of the package: `from tests import x`.
+            for alias in node.names:
                 inner = ROOT.joinpath(*module.split("."), alias.name)
                 is_module = inner.with_suffix(".py").exists() or inner.is_dir()
                 found.append((node.lineno, f"{module}.{alias.name}" if is_module else module))
