@@ -146,8 +146,20 @@ def state_at(
     return state
 
 
+# The kinds of event, as the model stores them (Event.Kind).
+DO, UNDO, REDO = "do", "undo", "redo"
+
+
+def nothing_to(kind: str) -> str:
+    """The refusal of an undo (a redo) that finds no change to take out (to put back)."""
+    if kind == UNDO:
+        return gettext("There is nothing to undo.")
+    return gettext("There is nothing to redo.")
+
+
 class WrongChange(CommandError):
-    """An undo or redo that names another change than the one it would take."""
+    """An undo or redo that finds no change to take, or names another change than the one it
+    would take."""
 
 
 # An undo or redo read from the database needs no check of the change it names.
@@ -158,8 +170,8 @@ ANY: object = object()
 class Replay:
     """Events folded one by one, in order, the way Campaign.apply, undo and redo make them.
 
-    Keys are the events' sequence numbers. `do`, `undo` and `redo` raise CommandError when a
-    change does not fit, WrongChange when an undo or redo names the wrong change. With
+    Keys are the events' sequence numbers. `step` raises CommandError when a change does not
+    fit, WrongChange when an undo or redo finds nothing to take or names the wrong change. With
     `keep_snapshots` off, an undo folds again from the initial state: the plain replay that the
     snapshots are checked against.
     """
@@ -177,6 +189,14 @@ class Replay:
     def __post_init__(self) -> None:
         self.state = copy.deepcopy(self.initial)
 
+    def step(self, key: int, kind: str, action: str, data: Payload, target: object = ANY) -> int:
+        """Fold the event `key`: a change (`do`, returns `key`) or an undo or redo (returns the
+        change it took out or put back, which `target`, when given, must name)."""
+        if kind == DO:
+            self.do(key, action, data)
+            return key
+        return self.undo_or_redo(kind, key, target)
+
     def do(self, key: int, action: str, data: Payload) -> Change:
         apply(self.commands, self.state, action, data)
         below = self.changes[self.top].budget if self.top is not None else None
@@ -189,26 +209,23 @@ class Replay:
         self.undone.clear()
         return change
 
-    def undo(self, key: int, target: object = ANY) -> int:
-        """Take the top change out of effect (by the undo event `key`); `target`, when given,
-        must name that change. Returns the change undone."""
-        if self.top is None or (target is not ANY and target != self.top):
-            raise WrongChange(gettext("There is nothing to undo."))
-        undone = self.top
-        self.top = self.changes[undone].chain
-        self.undone.append((key, undone))
-        self.state = self.state_at(self.top)
-        return undone
-
-    def redo(self, target: object = ANY) -> int:
-        """Put the change most recently undone back in effect, with the same outcome."""
-        if not self.undone or (target is not ANY and target != self.undone[-1][1]):
-            raise WrongChange(gettext("There is nothing to redo."))
-        _undo, key = self.undone.pop()
-        change = self.changes[key]
-        apply(self.commands, self.state, change.action, change.data)
-        self.top = key
-        return key
+    def undo_or_redo(self, kind: str, key: int, target: object = ANY) -> int:
+        """Undo (by the undo event `key`) the top change, or redo the change most recently
+        undone, with the same outcome: Campaign._undo_or_redo's rule, in memory."""
+        undoing = kind == UNDO
+        taken = self.top if undoing else (self.undone[-1][1] if self.undone else None)
+        if taken is None or (target is not ANY and target != taken):
+            raise WrongChange(nothing_to(kind))
+        change = self.changes[taken]
+        if undoing:
+            self.top = change.chain
+            self.undone.append((key, taken))
+            self.state = self.state_at(self.top)
+        else:
+            self.undone.pop()
+            apply(self.commands, self.state, change.action, change.data)
+            self.top = taken
+        return taken
 
     def state_at(self, key: int | None) -> State:
         """The state with the change `key` on top: its nearest snapshot and the changes above."""
@@ -227,14 +244,12 @@ def replay(
     events: Iterable[tuple[int, str, str, Payload]],
     keep_snapshots: bool = True,
 ) -> Replay:
-    """Fold stored events (seq, kind, action, data), oldest first; undo and redo that find
-    nothing to take out or put back are skipped, as the model never stores them."""
+    """Fold stored events (seq, kind, action, data), oldest first; an undo or redo that finds
+    nothing to take out or put back is skipped, as the model never stores one."""
     folded = Replay(commands, initial, keep_snapshots)
     for seq, kind, action, data in events:
-        if kind == "do":
-            folded.do(seq, action, data)
-        elif kind == "undo" and folded.top is not None:
-            folded.undo(seq)
-        elif kind == "redo" and folded.undone:
-            folded.redo()
+        try:
+            folded.step(seq, kind, action, data)
+        except WrongChange:
+            continue
     return folded

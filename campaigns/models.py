@@ -158,9 +158,7 @@ class Campaign(models.Model):
             top = campaign.undo_top if undoing else campaign.redo_top
             target = top if undoing or top is None else top.target  # a redo's: what was undone
             if top is None or target is None:
-                if undoing:
-                    raise CommandError(gettext("There is nothing to undo."))
-                raise CommandError(gettext("There is nothing to redo."))
+                raise CommandError(history.nothing_to(kind))
             if event_id is not None and top.pk != event_id:
                 raise Stale(gettext("Changed meanwhile on another phone: here is the fresh state."))
             check_role(campaign.game_module, target.action, role)
@@ -355,9 +353,9 @@ class Membership(models.Model):
 
 class Event(models.Model):
     class Kind(models.TextChoices):
-        DO = "do", _("change")
-        UNDO = "undo", _("undo")
-        REDO = "redo", _("redo")
+        DO = history.DO, _("change")
+        UNDO = history.UNDO, _("undo")
+        REDO = history.REDO, _("redo")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()

@@ -252,15 +252,7 @@ def replay_file(
             "created": created,
         }
         try:
-            if kind == Event.Kind.DO:
-                change = folded.do(number, action, data)
-                row["chain"], row["budget"] = change.chain, change.budget
-            elif kind == Event.Kind.UNDO:
-                row["target"] = folded.undo(number, item.get("target"))
-                # An undo points at the undo below it on the redo stack.
-                row["chain"] = folded.undone[-2][0] if len(folded.undone) > 1 else None
-            else:
-                row["target"] = folded.redo(item.get("target"))
+            taken = folded.step(number, kind, action, data, item.get("target"))
         except history.WrongChange:
             wrong = (
                 _("An undo names the wrong change (%(where)s).")
@@ -275,5 +267,14 @@ def replay_file(
                 _("The events do not fit together (%(where)s): %(why)s")
                 % {**where, "why": error.message}
             ) from None
+        if kind == Event.Kind.DO:
+            change = folded.changes[number]
+            row["chain"], row["budget"] = change.chain, change.budget
+        elif kind == Event.Kind.UNDO:
+            # An undo points at the undo below it on the redo stack.
+            row["target"] = taken
+            row["chain"] = folded.undone[-2][0] if len(folded.undone) > 1 else None
+        else:
+            row["target"] = taken
         rows.append(row)
     return rows, folded
