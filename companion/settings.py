@@ -231,7 +231,7 @@ COMPANION_LAN_ADDRESS = os.environ.get("COMPANION_LAN_ADDRESS", "")
 # How long one stream stays open before the phone reconnects (seconds).
 COMPANION_STREAM_LIFETIME = float(os.environ.get("COMPANION_STREAM_LIFETIME", "300"))
 # A tap on a button with a random outcome this soon after the same phone's previous one is that
-# tap again (a double tap, campaigns.models.SAME_TAP), in milliseconds.
+# tap again (a double tap, campaigns.changes.same_tap), in milliseconds.
 COMPANION_SAME_TAP_MS = int(os.environ.get("COMPANION_SAME_TAP_MS", "500"))
 # Login, sign-up, join and password attempts allowed per address per minute (counted in the
 # database, so across every server process).

@@ -103,6 +103,7 @@ def wrong_at_every_level(payload: object) -> list[object]:
     for key, value in places:
         for wrong in [*WRONG, *wrong_at_every_level(value)]:
             variant = copy.deepcopy(payload)
+            # A dict or a list, by where `key` came from: mypy sees only the union.
             variant[key] = wrong  # type: ignore[index]
             variants.append(variant)
     return variants

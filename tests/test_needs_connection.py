@@ -17,6 +17,8 @@ from campaigns.models import Membership
 from tests import factories
 from tests.factories import SAMPLE_POSTS, SAMPLE_SETUPS, sample_data
 
+pytestmark = pytest.mark.sweep
+
 
 class Noting(random.Random):
     """The same draws every run, noting each use."""

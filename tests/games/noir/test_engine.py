@@ -24,6 +24,7 @@ def card(column=1, clue_type=1, **symbols) -> noir.Card:
         "special_key",
     )
     base = dict.fromkeys(symbols_, False)
+    # The symbols are keys of the TypedDict given by name at run time: mypy cannot follow them.
     return {"column": column, "type": clue_type, **base, **symbols}  # type: ignore[typeddict-item]
 
 
@@ -326,6 +327,7 @@ def test_no_count_ever_goes_below_nothing_and_the_play_is_never_changed_in_place
         except noir.NoirError:
             assert play == before
         for pile in noir.PILES:
+            # A pile named by a loop over PILES, not a literal key.
             assert play[pile] >= 0  # type: ignore[literal-required]
         assert play["row"] <= 5 and play["hand"] <= 4
 
