@@ -189,6 +189,13 @@ server for it again (one page drawing fewer for each phone whose first page is o
 the journeys open about 200 phones): `make test` 215.7 s of wall, 298.9 s of CPU, the cores
 385.5 s busy and 42.1 idle (loop 0.54 s before), the same as before within noise; `.ci/run`'s
 pytest 204.1 s (SQLite) and 240.4 s (PostgreSQL) just before.
+
+Measured 2026-12-07, 08:40, the session after, on a new machine faster than that one (the loop
+0.40-0.43 s): `make test-fast` 30.7 s of wall, 56.2 s of CPU (1,180 tests; pytest 28.2 s); `make
+test` 174.1 s of wall, 231.2 s of the suite's CPU, the cores 306.2 s busy and 38.8 s idle (1,368
+passed, 1 skipped; pytest 171.5 s). `.ci/run` just before: pytest 158.1 s (SQLite) and 211.7 s
+(PostgreSQL). The project's CI had run the previous session's last commit at 253.7 s of SQLite
+pytest: a slower machine than either, which is why each figure here comes with its loop.
 """
 
 from __future__ import annotations
