@@ -270,11 +270,10 @@ def replay_file(
         if kind == Event.Kind.DO:
             change = folded.changes[number]
             row["chain"], row["budget"] = change.chain, change.budget
-        elif kind == Event.Kind.UNDO:
-            # An undo points at the undo below it on the redo stack.
-            row["target"] = taken
-            row["chain"] = folded.undone[-2][0] if len(folded.undone) > 1 else None
         else:
             row["target"] = taken
+        if kind == Event.Kind.UNDO:
+            # An undo points at the undo below it on the redo stack.
+            row["chain"] = folded.undone[-2][0] if len(folded.undone) > 1 else None
         rows.append(row)
     return rows, folded
