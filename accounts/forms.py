@@ -9,11 +9,12 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.password_validation import validate_password
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.fields import TextField
 from campaigns.models import Campaign, Membership, display_name
 
 
 class SignupForm(UserCreationForm):
-    display_name = forms.CharField(label=_("Your name at the table"), max_length=40, required=False)
+    display_name = TextField(label=_("Your name at the table"), max_length=40, required=False)
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
@@ -83,7 +84,7 @@ class JoinForm(forms.Form):
     the seats of that name a guest may take back from a new phone (`same_name`); `seat` is the
     one taken back."""
 
-    display_name = forms.CharField(label=_("Your name at the table"), max_length=40)
+    display_name = TextField(label=_("Your name at the table"), max_length=40)
     seat = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 
     def __init__(

@@ -9,6 +9,8 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.words import visible
+
 # The first day a game may be logged on: a year scrolled past on a phone's date wheel is a slip.
 FIRST_DAY = datetime.date(1970, 1, 1)
 
@@ -29,3 +31,13 @@ def played_date_field() -> forms.DateField:
         widget=forms.DateInput({"type": "date"}, format="%Y-%m-%d"),
         validators=[played_on],
     )
+
+
+class TextField(forms.CharField):
+    """A text the group types (a name, a note, a line of a list). One that shows nothing, only
+    spaces, zero-width characters or direction marks, counts as empty: a required field asks
+    for it, as it does when left blank, and an optional one keeps nothing."""
+
+    def to_python(self, value: object) -> str | None:
+        text = super().to_python(value)
+        return text if text and visible(text) else self.empty_value

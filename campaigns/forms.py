@@ -1,11 +1,12 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from campaigns.fields import TextField
 from campaigns.models import Membership
 
 
 class NewCampaignForm(forms.Form):
-    name = forms.CharField(label=_("Campaign name"), max_length=80)
+    name = TextField(label=_("Campaign name"), max_length=80)
 
 
 class RoleForm(forms.Form):

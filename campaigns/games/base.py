@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import Command, Named, Payload, need_bool, need_str, registry
+from campaigns.fields import TextField
 
 if TYPE_CHECKING:
     from campaigns.models import Campaign
@@ -131,7 +132,7 @@ class Game[S]:
 
 
 class RenameForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    name = TextField(label=gettext_lazy("Name"), max_length=80)
 
 
 class ArchiveForm(forms.Form):

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import Command, CommandError, Payload, need_bool, need_str, next_id
+from campaigns.fields import TextField
 from campaigns.trackers.base import (
     MAX_ITEMS,
     NAME_LENGTH,
@@ -26,7 +27,7 @@ class CheckForm(ItemForm):
 
 
 class LabelForm(TrackerForm):
-    label = forms.CharField(label=gettext_lazy("New item"), max_length=NAME_LENGTH)
+    label = TextField(label=gettext_lazy("New item"), max_length=NAME_LENGTH)
 
 
 def apply_check(state: TrackerState, payload: Payload) -> None:

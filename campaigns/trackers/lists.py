@@ -7,13 +7,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import CommandError, Payload, need_str, next_id
+from campaigns.fields import TextField
 from campaigns.trackers import base
 from campaigns.trackers.base import MAX_ITEMS, NAME_LENGTH, WHY, ItemForm, TrackerForm, TrackerState
 
 
 class ListAddForm(TrackerForm):
-    text = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH * 2)
-    reason = forms.CharField(
+    text = TextField(label=gettext_lazy("Name"), max_length=NAME_LENGTH * 2)
+    reason = TextField(
         label=gettext_lazy("Why (optional)"),
         max_length=200,
         required=False,
@@ -26,7 +27,7 @@ class ListRemoveForm(TrackerForm):
     item = forms.IntegerField(
         label=gettext_lazy("What to take out"), min_value=1, widget=forms.Select
     )
-    reason = forms.CharField(
+    reason = TextField(
         label=gettext_lazy("Why (optional)"),
         max_length=200,
         required=False,

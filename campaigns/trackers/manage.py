@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
+from campaigns.fields import TextField
 from campaigns.trackers import coin, randomizers, timer, turns
 from campaigns.trackers.base import (
     COUNTER_LIMIT,
@@ -38,7 +39,7 @@ from campaigns.trackers.types import (
     Results,
     Tracker,
 )
-from campaigns.words import FULL_WIDTH
+from campaigns.words import FULL_WIDTH, visible
 
 
 def parse_counter_line(line: str) -> dict[str, object]:
@@ -94,8 +95,8 @@ def parse_checklist_line(line: str) -> dict[str, object]:
             % {"line": line}
         )
     name = name.strip()
-    items = [item.strip() for item in rest.split(",") if item.strip()]
-    if not name:
+    items = [item.strip() for item in rest.split(",") if visible(item)]
+    if not visible(name):
         raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
     refuse_long_names(name, *items)
     return {"kind": "checklist", "name": name, "items": items}
@@ -193,11 +194,11 @@ KINDS_FOR = {
 
 class AddTrackerForm(forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=list(KINDS.items()))
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=NAME_LENGTH)
+    name = TextField(label=gettext_lazy("Name"), max_length=NAME_LENGTH)
     minimum = number_field(gettext_lazy("Lowest"), required=False)
     maximum = number_field(gettext_lazy("Highest"), required=False)
     start = number_field(gettext_lazy("Start"), required=False)
-    items = forms.CharField(
+    items = TextField(
         label=gettext_lazy("Items, comma-separated"),
         required=False,
         max_length=5000,
@@ -237,7 +238,7 @@ class AddTrackerForm(forms.Form):
 
     def clean_items(self) -> list[str]:
         text = str(self.cleaned_data["items"] or "").translate(FULL_WIDTH)
-        return [item.strip() for item in text.split(",") if item.strip()]
+        return [item.strip() for item in text.split(",") if visible(item)]
 
     def clean(self) -> dict[str, object]:
         cleaned = super().clean() or {}

@@ -7,12 +7,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns.commands import CommandError, Payload, need_str, next_id
+from campaigns.fields import TextField
 from campaigns.trackers import base
 from campaigns.trackers.base import MAX_ITEMS, TEXT_LENGTH, ItemForm, TrackerForm, TrackerState
 
 
 class NoteForm(TrackerForm):
-    text = forms.CharField(
+    text = TextField(
         label=gettext_lazy("Note"),
         max_length=TEXT_LENGTH,
         widget=forms.Textarea({"rows": 2}),

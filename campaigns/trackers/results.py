@@ -19,7 +19,7 @@ from campaigns.commands import (
     need_str,
     next_id,
 )
-from campaigns.fields import played_date_field
+from campaigns.fields import TextField, played_date_field
 from campaigns.trackers.base import (
     MAX_ITEMS,
     RESULTS,
@@ -40,7 +40,7 @@ class ResultForm(TrackerForm):
     date = played_date_field()
     result = forms.ChoiceField(label=gettext_lazy("Result"), choices=list(RESULTS.items()))
     score = number_field(gettext_lazy("Score"), required=False)
-    notes = forms.CharField(label=gettext_lazy("Notes"), max_length=200, required=False)
+    notes = TextField(label=gettext_lazy("Notes"), max_length=200, required=False)
 
 
 def apply_result(state: TrackerState, payload: Payload) -> None:

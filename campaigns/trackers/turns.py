@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
+from campaigns.fields import TextField
 from campaigns.trackers import base
 from campaigns.trackers.base import NAME_LENGTH, TrackerForm, TrackerState
 from campaigns.trackers.types import Seat, Turns
@@ -81,7 +82,7 @@ def started(found: Turns) -> int:
 
 
 class SeatForm(TrackerForm):
-    seat = forms.CharField(label=gettext_lazy("Seat"), max_length=NAME_LENGTH)
+    seat = TextField(label=gettext_lazy("Seat"), max_length=NAME_LENGTH)
 
     def clean_seat(self) -> str:
         name = self.cleaned_data["seat"].strip()

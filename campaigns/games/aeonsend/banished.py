@@ -17,6 +17,7 @@ from campaigns.commands import (
     need_str,
     next_id,
 )
+from campaigns.fields import TextField
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     ItemForm,
@@ -50,14 +51,14 @@ def banish(
 
 
 class BanishForm(forms.Form):
-    text = forms.CharField(
+    text = TextField(
         label=gettext_lazy("Card (name or number)"),
         max_length=data.CARD_LENGTH,
         # The names the campaign knows, offered as the group types (a datalist on the page).
         widget=forms.TextInput(attrs={"list": "ae-card-names", "autocomplete": "off"}),
     )
     game = optional_game()
-    reason = forms.CharField(label=gettext_lazy("Why"), max_length=200, required=False)
+    reason = TextField(label=gettext_lazy("Why"), max_length=200, required=False)
 
 
 def apply_banish(state: AeonsEndState, payload: Payload) -> None:
@@ -75,7 +76,7 @@ def describe_banish(p: Payload) -> str:
 
 
 class RestoreForm(ItemForm):
-    reason = forms.CharField(
+    reason = TextField(
         label=gettext_lazy("Why (optional)"),
         max_length=200,
         required=False,
@@ -118,7 +119,7 @@ COMMANDS = (
 class SearchForm(forms.Form):
     """The banished cards' search, a GET form (`?q=`): what it finds is `banished_view`'s."""
 
-    q = forms.CharField(
+    q = TextField(
         label=gettext_lazy("Find a banished card"),
         max_length=SEARCH_LENGTH,
         required=False,

@@ -22,8 +22,10 @@ from campaigns.commands import (
     need_int,
     need_opt_int,
 )
+from campaigns.fields import TextField
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.state import AeonsEndState
+from campaigns.words import visible
 
 
 def games_played(state: AeonsEndState) -> int:
@@ -95,12 +97,12 @@ class ValuesField(forms.Field):
         for item in value:
             if not isinstance(item, str) or len(item) > self.max_length or "\x00" in item:
                 raise forms.ValidationError(gettext_lazy("That is not one of the choices."))
-            if item.strip() and item.strip() not in items:
+            if visible(item) and item.strip() not in items:
                 items.append(item.strip())
         return items
 
 
-class LinesField(forms.CharField):
+class LinesField(TextField):
     """A textarea, one item a line."""
 
     def __init__(self, *, max_items: int, item_length: int = data.CARD_LENGTH, **kwargs):
@@ -119,7 +121,7 @@ class LinesField(forms.CharField):
 
     def clean(self, value: object) -> list[str]:
         text = super().clean(value)
-        items = [line.strip() for line in text.splitlines() if line.strip()]
+        items = [line.strip() for line in text.splitlines() if visible(line)]
         if len(items) > self.max_items:
             raise forms.ValidationError(
                 gettext_lazy("At most %(n)d lines.") % {"n": self.max_items}

@@ -20,6 +20,7 @@ from django_stubs_ext import StrOrPromise
 
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
+from campaigns.fields import TextField
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     ItemForm,
@@ -146,13 +147,13 @@ def timing_choices() -> list[tuple[str, str]]:
 
 
 class StickerForm(forms.Form):
-    letter = forms.CharField(label=gettext_lazy("Sticker"), max_length=3, widget=forms.HiddenInput)
+    letter = TextField(label=gettext_lazy("Sticker"), max_length=3, widget=forms.HiddenInput)
     applied = forms.BooleanField(label=gettext_lazy("Applied"), required=False)
     game = optional_game(gettext_lazy("In game"))
     timing = forms.ChoiceField(
         label=gettext_lazy("Unlocks"), choices=timing_choices, required=False
     )
-    text = forms.CharField(
+    text = TextField(
         label=gettext_lazy("Your note of the sticker (optional)"),
         max_length=data.TEXT_LENGTH,
         required=False,
@@ -208,7 +209,7 @@ class SealForm(forms.Form):
     opened = forms.BooleanField(
         label=gettext_lazy("Opened"), required=False, widget=forms.HiddenInput
     )
-    note = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
+    note = TextField(label=gettext_lazy("Note"), max_length=200, required=False)
 
 
 SEALED_NAMES = {
@@ -246,7 +247,7 @@ def describe_seal(p: Payload) -> str:
 
 
 class LegacyForm(forms.Form):
-    card = forms.CharField(
+    card = TextField(
         label=gettext_lazy("Card just read"),
         max_length=8,
         widget=forms.TextInput(attrs={"autocapitalize": "characters", "placeholder": "L02"}),
@@ -298,7 +299,7 @@ class MageForm(forms.Form):
         label=gettext_lazy("Mage"), min_value=0, max_value=data.MAX_PLAYERS - 1
     )
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=list(data.MAGE_NOTES.items()))
-    text = forms.CharField(label=gettext_lazy("What"), max_length=200)
+    text = TextField(label=gettext_lazy("What"), max_length=200)
     game = optional_game()
 
 

@@ -37,6 +37,7 @@ from campaigns.commands import (
     next_id,
     said_int,
 )
+from campaigns.fields import TextField
 from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.common import EmptyForm, ItemForm, find
 from campaigns.games.aeonsend.ending import refuse_when_over
@@ -166,7 +167,7 @@ def describe_draw(p: Payload) -> str:
 
 class InPlayForm(forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=list(KINDS.items()))
-    name = forms.CharField(label=gettext_lazy("Card"), max_length=data.CARD_LENGTH)
+    name = TextField(label=gettext_lazy("Card"), max_length=data.CARD_LENGTH)
     value = forms.IntegerField(
         label=gettext_lazy("Life or power tokens"),
         min_value=1,

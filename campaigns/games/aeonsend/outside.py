@@ -17,6 +17,7 @@ from django_stubs_ext import StrOrPromise
 
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
+from campaigns.fields import TextField
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     ItemForm,
@@ -42,7 +43,7 @@ def available_cards(state: AeonsEndState) -> list[OwnCard]:
 
 
 class OwnCardForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=data.CARD_LENGTH)
+    name = TextField(label=gettext_lazy("Name"), max_length=data.CARD_LENGTH)
     kind = forms.ChoiceField(label=gettext_lazy("Type"), choices=list(data.CARD_TYPES.items()))
     cost = forms.IntegerField(
         label=gettext_lazy("Cost"),
@@ -266,7 +267,7 @@ def describe_chart(p: Payload) -> str:
 
 
 class NemesisCardForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=data.CARD_LENGTH)
+    name = TextField(label=gettext_lazy("Name"), max_length=data.CARD_LENGTH)
     tier = forms.IntegerField(
         label=gettext_lazy("Tier"),
         min_value=1,

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns import bidi, commands
 from campaigns.commands import Command, CommandError, Payload
-from campaigns.fields import played_date_field
+from campaigns.fields import TextField, played_date_field
 from campaigns.games.aeonsend import chart, data
 from campaigns.games.aeonsend.common import (
     ItemForm,
@@ -52,7 +52,7 @@ class ScoreForm(BuiltForm):
         max_value=data.MAX_CHAPTER,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    nemesis = forms.CharField(label=gettext_lazy("Nemesis"), max_length=data.NAME_LENGTH)
+    nemesis = TextField(label=gettext_lazy("Nemesis"), max_length=data.NAME_LENGTH)
     result = forms.ChoiceField(
         label=gettext_lazy("Result"),
         choices=list(data.RESULTS.items()),
@@ -68,9 +68,7 @@ class ScoreForm(BuiltForm):
         error_messages={"min_value": gettext_lazy("The number of rounds cannot be negative.")},
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    notes = forms.CharField(
-        label=gettext_lazy("Notes"), max_length=data.TEXT_LENGTH, required=False
-    )
+    notes = TextField(label=gettext_lazy("Notes"), max_length=data.TEXT_LENGTH, required=False)
 
     def add_fields(self) -> None:
         self.initial.update(self.initial.get("lives") or {})

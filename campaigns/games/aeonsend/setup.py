@@ -17,6 +17,7 @@ from campaigns.commands import (
     need_str,
 )
 from campaigns.engines import turn_order
+from campaigns.fields import TextField
 from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.state import AeonsEndState, Player
 from campaigns.games.aeonsend.turns import engine_message
@@ -25,16 +26,16 @@ from campaigns.games.built_form import BuiltForm
 
 def player_fields(number: int) -> dict[str, forms.Field]:
     return {
-        f"p{number}_player": forms.CharField(
+        f"p{number}_player": TextField(
             label=gettext_lazy("Player's name"), max_length=data.NAME_LENGTH, required=False
         ),
-        f"p{number}_character": forms.CharField(
+        f"p{number}_character": TextField(
             label=gettext_lazy("Character's name"),
             max_length=data.NAME_LENGTH,
             required=False,
             help_text=gettext_lazy("As written on the mat and on the turn order cards."),
         ),
-        f"p{number}_mat": forms.CharField(
+        f"p{number}_mat": TextField(
             label=gettext_lazy("Mat"),
             max_length=data.NAME_LENGTH,
             required=False,

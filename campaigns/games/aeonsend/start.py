@@ -17,12 +17,13 @@ from django.utils.translation import gettext_lazy
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
 from campaigns.engines import turn_order
+from campaigns.fields import TextField
 from campaigns.games.aeonsend import cards, data
 from campaigns.games.aeonsend.state import AeonsEndState, Table
 
 
 class StartForm(forms.Form):
-    nemesis = forms.CharField(
+    nemesis = TextField(
         label=gettext_lazy("Nemesis"),
         max_length=data.NAME_LENGTH,
         widget=forms.TextInput(attrs={"list": "ae-nemeses", "autocomplete": "off"}),

@@ -35,6 +35,7 @@ from campaigns.commands import (
     said_int,
 )
 from campaigns.engines import turn_order
+from campaigns.fields import TextField
 from campaigns.games.aeonsend import data
 from campaigns.games.aeonsend.common import (
     EmptyForm,
@@ -56,7 +57,7 @@ def need_game(state: AeonsEndState) -> Table:
 
 
 class LifeForm(BuiltForm):
-    who = forms.CharField(label=gettext_lazy("Who"), max_length=12)
+    who = TextField(label=gettext_lazy("Who"), max_length=12)
     delta = forms.IntegerField(
         label=gettext_lazy("Amount"),
         min_value=-99,
@@ -326,7 +327,7 @@ def describe_reveal(p: Payload) -> str:
 
 
 class ChooseForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Who"), max_length=data.NAME_LENGTH)
+    name = TextField(label=gettext_lazy("Who"), max_length=data.NAME_LENGTH)
 
 
 def apply_choose(state: AeonsEndState, payload: Payload) -> None:
@@ -339,7 +340,7 @@ def describe_choose(p: Payload) -> str:
 
 
 class CardForm(forms.Form):
-    card = forms.CharField(label=gettext_lazy("A drawn card"), max_length=data.NAME_LENGTH * 2 + 1)
+    card = TextField(label=gettext_lazy("A drawn card"), max_length=data.NAME_LENGTH * 2 + 1)
 
 
 def moving(step):

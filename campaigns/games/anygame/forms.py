@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import CommandError, Payload
+from campaigns.fields import TextField
 from campaigns.trackers import (
     add_tracker,
     parse_checklist_line,
@@ -11,10 +12,11 @@ from campaigns.trackers import (
     refuse_long_names,
 )
 from campaigns.trackers.types import AnyGameState
+from campaigns.words import visible
 
 
 def lines(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines() if line.strip()]
+    return [line.strip() for line in text.splitlines() if visible(line)]
 
 
 def lines_field(
@@ -23,9 +25,9 @@ def lines_field(
     rows: int,
     example: StrOrPromise,
     help_text: StrOrPromise,
-) -> forms.CharField:
+) -> TextField:
     """A text of lines, one tracker a line (optional): `example` is shown until one is typed."""
-    return forms.CharField(
+    return TextField(
         label=label,
         required=False,
         max_length=max_length,

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns.commands import Command, CommandError, Payload, need_choice, need_int, said_choice
 from campaigns.engines import chaos
+from campaigns.fields import TextField
 from campaigns.games.arkham import catalogue, data
 from campaigns.games.arkham.card_words import X_LABELS, alternatives, line_words, signed, x_key
 from campaigns.games.arkham.frost import counts_as_frost
@@ -302,7 +303,7 @@ def resolve_plain(state: ArkhamState, data_: Payload, rng: random.Random) -> Pay
 class CountForm(BuiltForm):
     """The count one X of the card reads, named by what it counts (its neutral key)."""
 
-    key = forms.CharField(max_length=60, widget=forms.HiddenInput)
+    key = TextField(max_length=60, widget=forms.HiddenInput)
     value = forms.IntegerField(
         label=gettext_lazy("Count"),
         min_value=0,
@@ -325,7 +326,7 @@ class AltForm(forms.Form):
 
 
 class ActForm(forms.Form):
-    act = forms.CharField(max_length=20, required=False, widget=forms.HiddenInput)
+    act = TextField(max_length=20, required=False, widget=forms.HiddenInput)
 
 
 # What a count, an alternative or an act changes: the card, the odds, the effects' words and

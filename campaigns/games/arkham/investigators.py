@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
+from campaigns.fields import TextField
 from campaigns.games.arkham import catalogue, data, trauma
 from campaigns.games.arkham.common import (
     MAX_INVESTIGATORS,
@@ -200,14 +201,14 @@ NUMBER = forms.NumberInput(attrs={"inputmode": "numeric"})
 
 
 class InvestigatorForm(forms.Form):
-    player = forms.CharField(label=gettext_lazy("Player"), max_length=80, required=False)
-    code = forms.CharField(
+    player = TextField(label=gettext_lazy("Player"), max_length=80, required=False)
+    code = TextField(
         label=gettext_lazy("Investigator"),
         max_length=10,
         required=False,
         help_text=gettext_lazy("Health and sanity are filled in from the card you pick."),
     )
-    name = forms.CharField(label=gettext_lazy("Or type a name"), max_length=80, required=False)
+    name = TextField(label=gettext_lazy("Or type a name"), max_length=80, required=False)
     health = forms.IntegerField(
         label=gettext_lazy("Health"), min_value=1, max_value=30, widget=NUMBER, required=False
     )
@@ -237,7 +238,7 @@ class ItemForm(InvestigatorIdForm):
         label=gettext_lazy("Kind"),
         choices=[("asset", gettext_lazy("Story asset")), ("weakness", gettext_lazy("Weakness"))],
     )
-    text = forms.CharField(label=gettext_lazy("Card"), max_length=80)
+    text = TextField(label=gettext_lazy("Card"), max_length=80)
 
 
 class UnitemForm(InvestigatorIdForm):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.commands import Command, CommandError, Payload, need_str
+from campaigns.fields import TextField
 from campaigns.games.arkham import catalogue
 from campaigns.games.arkham.common import (
     ALL_REGIONS,
@@ -40,7 +41,7 @@ def describe_rename(p: Payload) -> str:
     return _("%(old)s is now called %(name)s") % {"old": old, "name": called}
 
 
-CALLED = forms.CharField(
+CALLED = TextField(
     label=gettext_lazy("Your group's name"),
     max_length=NAME,
     required=False,
@@ -147,7 +148,7 @@ def apply_scenario(state: ArkhamState, payload: Payload) -> None:
 
 
 class ScenarioNameForm(forms.Form):
-    scenario = forms.CharField(max_length=NAME, widget=forms.HiddenInput)
+    scenario = TextField(max_length=NAME, widget=forms.HiddenInput)
     called = CALLED
 
 

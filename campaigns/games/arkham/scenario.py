@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns import commands, trackers
 from campaigns.commands import Command, CommandError, Payload
+from campaigns.fields import TextField
 from campaigns.games.arkham import card, catalogue, data, names
 from campaigns.games.arkham.bag import change_bag
 from campaigns.games.arkham.bless_curse import NON_POOL, leave_at_scenario_end
@@ -102,13 +103,13 @@ def apply_start(state: ArkhamState, payload: Payload) -> None:
 
 
 class StartForm(forms.Form):
-    scenario = forms.CharField(
+    scenario = TextField(
         label=gettext_lazy("Scenario"),
         max_length=80,
         required=False,
         help_text=gettext_lazy("Starting a scenario resets the round helper to round 1."),
     )
-    name = forms.CharField(
+    name = TextField(
         label=gettext_lazy("Or type its name"),
         max_length=80,
         required=False,
@@ -271,11 +272,9 @@ class ScenarioForm(BuiltForm):
     # The longest log entries a section takes at once.
     entry_length = 4000
 
-    scenario_id = forms.CharField(label=gettext_lazy("Scenario"), max_length=80, required=False)
-    scenario = forms.CharField(
-        label=gettext_lazy("Or type its name"), max_length=80, required=False
-    )
-    resolution = forms.CharField(
+    scenario_id = TextField(label=gettext_lazy("Scenario"), max_length=80, required=False)
+    scenario = TextField(label=gettext_lazy("Or type its name"), max_length=80, required=False)
+    resolution = TextField(
         label=gettext_lazy("Resolution"),
         max_length=80,
         required=False,
@@ -332,7 +331,7 @@ class ScenarioForm(BuiltForm):
                     required=False,
                 )
             elif kind == "entry":
-                self.fields[key] = forms.CharField(
+                self.fields[key] = TextField(
                     label=gettext_lazy("new entries"),
                     max_length=self.entry_length,
                     required=False,

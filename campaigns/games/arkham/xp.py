@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import Command, CommandError, Payload, need_int, need_str, said_int
+from campaigns.fields import TextField
 from campaigns.games.arkham.catalogue import reader_name
 from campaigns.games.arkham.common import (
     MAX_ITEMS,
@@ -233,7 +234,7 @@ def narrow_number(
 
 
 class BuyForm(InvestigatorIdForm):
-    card = forms.CharField(label=gettext_lazy("Card"), max_length=80, required=False)
+    card = TextField(label=gettext_lazy("Card"), max_length=80, required=False)
     level = narrow_number(
         gettext_lazy("Level"), gettext_lazy("A card costs its level in XP, at least 1.")
     )

@@ -16,6 +16,7 @@ from django_stubs_ext import StrPromise
 
 from campaigns import commands
 from campaigns.commands import Command, CommandError, CommandOptions, Payload
+from campaigns.fields import TextField
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import (
     REGIONS,
@@ -84,11 +85,11 @@ class SkillsForm(InvestigatorForm):
 
 
 class ConditionForm(InvestigatorForm):
-    condition = forms.CharField(label=gettext_lazy("Condition"), max_length=data.NAME_LENGTH)
+    condition = TextField(label=gettext_lazy("Condition"), max_length=data.NAME_LENGTH)
 
 
 class UnconditionForm(InvestigatorForm):
-    condition = forms.CharField(max_length=data.NAME_LENGTH, widget=forms.HiddenInput)
+    condition = TextField(max_length=data.NAME_LENGTH, widget=forms.HiddenInput)
 
 
 class StatusForm(InvestigatorForm):
@@ -101,7 +102,7 @@ class ReplaceForm(InvestigatorForm):
         required=False,
         choices=[("", "—")] + [(n, n) for n in data.INVESTIGATORS],
     )
-    typed = forms.CharField(
+    typed = TextField(
         label=gettext_lazy("Or type one"),
         max_length=80,
         required=False,

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from campaigns import commands
 from campaigns.commands import Command, CommandError, Payload
-from campaigns.fields import played_date_field
+from campaigns.fields import TextField, played_date_field
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, number_field
 from campaigns.games.eldritch.state import EldritchState, LoggedGame
@@ -26,7 +26,7 @@ class LogForm(forms.Form):
     result = forms.ChoiceField(label=gettext_lazy("Result"), choices=list(data.RESULTS.items()))
     reason = forms.ChoiceField(label=gettext_lazy("Why"), choices=list(data.REASONS.items()))
     rounds = number_field(gettext_lazy("Rounds"), 0, 99)
-    notes = forms.CharField(label=gettext_lazy("Notes"), max_length=300, required=False)
+    notes = TextField(label=gettext_lazy("Notes"), max_length=300, required=False)
 
     def clean(self) -> dict[str, object]:
         """A result its reason can give. Checked when a phone sends it; a history kept before

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from campaigns.commands import Command, CommandError, Payload, need_int, need_str, said_int
+from campaigns.fields import TextField
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS, game_of, number_field, settle
 from campaigns.games.eldritch.doom import final_mystery_due
@@ -20,7 +21,7 @@ class SolveForm(forms.Form):
 
 
 class CurrentForm(forms.Form):
-    current = forms.CharField(
+    current = TextField(
         label=gettext_lazy("Current mystery"), max_length=data.NAME_LENGTH, required=False
     )
     tokens = number_field(gettext_lazy("Tokens on it"), 0, 20, initial=0)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from campaigns.commands import Command, CommandError, Payload, need_str
+from campaigns.fields import TextField
 from campaigns.games.eldritch import data
 from campaigns.games.eldritch.common import REGIONS
 from campaigns.games.eldritch.state import EldritchState
@@ -126,8 +127,8 @@ def describe_rename(p: Payload) -> str:
 
 
 class RenameForm(forms.Form):
-    key = forms.CharField(max_length=data.NAME_LENGTH, widget=forms.HiddenInput)
-    called = forms.CharField(
+    key = TextField(max_length=data.NAME_LENGTH, widget=forms.HiddenInput)
+    called = TextField(
         label=gettext_lazy("Your group's name"),
         max_length=data.NAME_LENGTH,
         required=False,

@@ -21,6 +21,7 @@ from django_stubs_ext import StrOrPromise
 
 from campaigns.commands import Command, CommandError, Payload
 from campaigns.engines import mythos
+from campaigns.fields import TextField
 from campaigns.games.built_form import BuiltForm
 from campaigns.games.eldritch import data, names
 from campaigns.games.eldritch.common import REGIONS, new_investigator
@@ -61,7 +62,7 @@ class SetupForm(BuiltForm):
     ancient_one = forms.ChoiceField(
         label=gettext_lazy("Ancient One"), choices=ancient_one_choices, initial="Azathoth"
     )
-    custom_name = forms.CharField(
+    custom_name = TextField(
         label=gettext_lazy("Typed Ancient One: name"), max_length=data.NAME_LENGTH, required=False
     )
     custom_doom = forms.IntegerField(
@@ -80,7 +81,7 @@ class SetupForm(BuiltForm):
         initial="mystery",
         required=False,
     )
-    custom_deck = forms.CharField(
+    custom_deck = TextField(
         label=gettext_lazy("Typed mythos deck"),
         max_length=60,
         required=False,
@@ -107,7 +108,7 @@ class SetupForm(BuiltForm):
             "Easy: remove the hard mythos cards. Hard: remove the easy ones. Normal: use them all."
         ),
     )
-    typed = forms.CharField(
+    typed = TextField(
         label=gettext_lazy("Typed investigators"),
         required=False,
         max_length=600,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from campaigns.commands import Command, Payload, need_choice, need_int, need_str, said_int
 from campaigns.engines import noir
 from campaigns.engines import noir_corrections as corrections
+from campaigns.fields import TextField
 from campaigns.games.noir import data
 from campaigns.games.noir.actions import TABLE
 from campaigns.games.noir.common import (
@@ -31,7 +32,7 @@ VICTIM_NAME = 60
 
 class VictimForm(forms.Form):
     column = ColumnField()
-    name = forms.CharField(
+    name = TextField(
         label=gettext_lazy("Victim"),
         max_length=VICTIM_NAME,
         required=False,
