@@ -213,7 +213,7 @@ def setup_of(cleaned: dict[str, Any]) -> dict[str, object]:
     ] + parse_typed(cleaned.get("typed") or "")
     if len(people) != players:
         raise CommandError(
-            _("Choose one investigator per player: %(players)d players, %(chosen)d investigators.")
+            _("Choose one investigator per player: %(chosen)d of %(players)d chosen.")
             % {"players": players, "chosen": len(people)},
             "players",
         )

@@ -68,7 +68,10 @@ def test_the_players_list_says_how_many_pickers_count(owner_client):
 def test_bad_set_ups_are_refused_next_to_the_field(owner_client):
     cases = [
         ({"players": 9}, "Eldritch Horror is for 1 to 8 players."),
-        ({"players": 2, "investigator_1": "Lily Chen"}, "Choose one investigator per player"),
+        (
+            {"players": 2, "investigator_1": "Lily Chen"},
+            "Choose one investigator per player: 1 of 2 chosen.",
+        ),
         (
             {"players": 2, "investigator_1": "Lily Chen", "investigator_2": "Lily Chen"},
             "Each investigator can be chosen once.",
