@@ -1,5 +1,6 @@
 """Punctuation that belongs to the reader's language: a list reads "a, b" in English and
-"a、b" in Japanese and Chinese."""
+"a、b" in Japanese and Chinese. And what the group types, read as typed: full-width input as
+plain, and whether a text shows anything at all (`visible`)."""
 
 from __future__ import annotations
 
