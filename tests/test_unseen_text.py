@@ -63,3 +63,29 @@ def test_joining_under_a_name_that_shows_nothing_is_refused(db):
     assert response.status_code == 422
     assert REQUIRED in text(response)
     assert not Membership.objects.filter(campaign=campaign, user__username="fern").exists()
+
+
+@pytest.mark.parametrize(
+    ("field", "line"),
+    [("counters", "\u200b 0 12"), ("checklists", "\u200b\u200e: A, B")],
+)
+def test_a_set_up_line_whose_name_shows_nothing_needs_a_name(db, field, line):
+    client = factories.client_for(factories.user("olive"))
+    response = client.post("/new/any/", {"name": "Nights", field: f"Doom 0 12\n{line}"})
+    assert response.status_code == 422
+    assert f"“{line}” needs a name." in text(response)
+    assert not Campaign.objects.exists()
+
+
+def test_a_deck_card_whose_name_shows_nothing_needs_a_name(db):
+    owner = factories.user("olive")
+    campaign = factories.make_campaign(owner)
+    before = (campaign.version, campaign.state)
+    response = factories.client_for(owner).post(
+        f"/c/{campaign.pk}/do/tracker.add/",
+        {"kind": "deck", "name": "Deck", "items": "Green×2, \u200b×3"},
+    )
+    assert response.status_code == 422
+    assert "“\u200b×3” needs a name." in text(response)
+    campaign.refresh_from_db()
+    assert (campaign.version, campaign.state) == before

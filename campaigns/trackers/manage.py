@@ -50,9 +50,9 @@ def parse_counter_line(line: str) -> dict[str, object]:
     numbers: list[str] = []
     while words and len(numbers) < 3 and re.fullmatch(r"[-+]?\d+", words[-1]):
         numbers.insert(0, words.pop())
-    if not words:
-        raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
     name = " ".join(words)
+    if not visible(name):
+        raise forms.ValidationError(_("“%(line)s” needs a name.") % {"line": line})
     refuse_long_names(name)
     read = [whole_number(n, COUNTER_LIMIT) for n in numbers]
     values = [value for value in read if value is not None]

@@ -24,7 +24,7 @@ from campaigns.trackers.base import (
     TrackerState,
 )
 from campaigns.trackers.types import Cards, Deck, DiceRoller
-from campaigns.words import FULL_WIDTH
+from campaigns.words import FULL_WIDTH, visible
 
 MAX_DICE = 20
 MAX_ROLLS = 20  # the rolls a dice roller keeps
@@ -42,11 +42,11 @@ def parse_cards(text: str) -> list[Cards]:
     cards: list[Cards] = []
     for part in text.translate(FULL_WIDTH).split(","):
         part = part.strip()
-        if not part:
+        if not visible(part):
             continue
         match = COUNTED.fullmatch(part)
         name, count = (match[1].strip(), card_count(part, match[2])) if match else (part, 1)
-        if not name:
+        if not visible(name):
             raise CommandError(_("“%(line)s” needs a name.") % {"line": part}, "items")
         if len(name) > NAME_LENGTH:
             raise CommandError(base.too_long(name), "items")
