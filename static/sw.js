@@ -11,9 +11,10 @@
 // carries the same mark (offline.js's data-keep). Never the members or settings page, nothing
 // the server did not mark. A log out forgets everything; a campaign page the server refuses
 // (removed, deleted, logged out: 403, 404, a redirect) forgets what was kept of that campaign,
-// and so does the page (offline.js) when its stream says the campaign is gone. Nothing else is stored: the answers to taps, the stream and
-// the live refresh go to the network as before. The pages never hold an undrawn order or the
-// next token (the server keeps them), so neither does this.
+// and so does the page (offline.js) when its stream says the campaign is gone. Nothing else is
+// stored: the answers to taps, the stream and the live refresh go to the network as before. The
+// pages never hold an undrawn order or the next token (the server keeps them), so neither does
+// this.
 "use strict";
 var CONFIG = self.COMPANION || { version: "dev", assets: [], static: "/static/", logout: "/logout/" };
 var CACHE = "companion-" + CONFIG.version;
