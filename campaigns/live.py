@@ -327,23 +327,33 @@ def file_stamp(path: str) -> tuple:
     return tuple(stamp)
 
 
-_hub: Hub | None = None
+# One hub per event loop: the server's (uvicorn runs one), a test's. A hub is made by the first
+# stream on its loop and never replaces another loop's: a request that ran a stream's view on a
+# loop of its own (a thread's, through async_to_sync) once took the process's only hub with it,
+# and every stream of the server's loop stopped hearing of changes.
+_hubs: dict[asyncio.AbstractEventLoop, Hub] = {}
 
 
 def hub() -> Hub:
-    """This event loop's hub (a test's new loop gets a new one)."""
-    global _hub
+    """This event loop's hub."""
     loop = asyncio.get_running_loop()
-    if _hub is None or _hub.loop is not loop:
-        _hub = Hub(loop)
-    return _hub
+    found = _hubs.get(loop)
+    if found is None:
+        for old in [old for old in _hubs if old.is_closed()]:
+            del _hubs[old]
+        found = _hubs[loop] = Hub(loop)
+    return found
+
+
+def hubs() -> list[Hub]:
+    return [each for each in list(_hubs.values()) if not each.loop.is_closed()]
 
 
 def close_streams() -> None:
     """End every open stream of this process now (the server is stopping): each says `end`,
     so the server stops without cutting them off, and the phones reconnect when it is back."""
-    if _hub is not None:
-        for group in list(_hub.watches.values()):
+    for each in hubs():
+        for group in list(each.watches.values()):
             for watch in list(group):
                 watch.finish()
 
@@ -359,11 +369,9 @@ def announce(notice: str, using: str = "default") -> None:
 
 
 def deliver_here(notice: str) -> None:
-    current = _hub
-    if current is None or current.loop.is_closed():
-        return
-    with contextlib.suppress(RuntimeError):  # the loop stopped meanwhile
-        current.loop.call_soon_threadsafe(current.deliver, notice)
+    for each in hubs():
+        with contextlib.suppress(RuntimeError):  # the loop stopped meanwhile
+            each.loop.call_soon_threadsafe(each.deliver, notice)
 
 
 def message(event: str, data: dict) -> str:

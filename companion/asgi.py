@@ -31,6 +31,7 @@ from typing import Any
 
 import django
 from asgiref.sync import ThreadSensitiveContext
+from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.db import close_old_connections
@@ -38,7 +39,8 @@ from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.urls import Resolver404, resolve
 
-from companion.lanes import Lanes
+from companion.errors import try_again
+from companion.lanes import Busy, Lanes
 from companion.limits import cap_request_bodies
 from companion.taps import HOLD, too_fast
 
@@ -58,8 +60,11 @@ django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 from campaigns.views.shared import LIVE_LANES, is_live_refresh  # noqa: E402
 
 # Changes to a campaign (a command, undo, redo): four threads, one per campaign at a time.
-CHANGE_LANES = Lanes(4, per_lane=1, name="change")
+# A change not done within the database's wait (queued, or on a thread the database holds up)
+# is answered "try again" then, as a request that waited for the database itself is.
+CHANGE_LANES = Lanes(4, per_lane=1, name="change", wait=settings.DATABASE_WAIT)
 CHANGES = {"act", "undo", "redo"}  # campaigns/urls.py's names
+PAGES = {"campaign", "game-page", "history", "settings", "members", "display"}
 
 
 def kept_threads(request: HttpRequest) -> tuple[Lanes, Hashable] | None:
@@ -72,11 +77,15 @@ def kept_threads(request: HttpRequest) -> tuple[Lanes, Hashable] | None:
         match = resolve(request.path_info)
     except Resolver404:
         return None
-    if match.namespace != "campaigns":
+    # Only a campaign's own addresses have a lane: anything else (the home page, the log-in page,
+    # a made-up address) is answered as Django answers it, whatever headers came with it.
+    if match.namespace != "campaigns" or "pk" not in match.kwargs:
         return None
-    campaign = match.kwargs.get("pk")
+    campaign = match.kwargs["pk"]
     if live:
-        return LIVE_LANES, campaign
+        # A campaign's pages; a live refresh of any other address (its stream, a change) is
+        # answered as Django answers it, out of the drawings' lanes.
+        return (LIVE_LANES, campaign) if match.url_name in PAGES else None
     if match.url_name in CHANGES:
         return CHANGE_LANES, campaign
     return None
@@ -138,7 +147,10 @@ class Handler(ASGIHandler):
             # thread parses the copy `request.body` keeps.
             with contextlib.suppress(Exception):  # (too large: refused in the thread, as before)
                 request.body  # noqa: B018
-        return await lanes.run(campaign, self.in_one_thread, request)
+        try:
+            return await lanes.run(campaign, self.in_one_thread, request)
+        except Busy:
+            return try_again()
 
     def in_one_thread(self, request: HttpRequest) -> HttpResponseBase:
         try:

@@ -17,6 +17,11 @@ So work waits here, on the event loop (which costs no thread), in one lane per c
 
 Everything runs on the event loop that calls `run` (uvicorn's one loop in a process); the
 threads only run the work itself, through asgiref's public `sync_to_async` with our executor.
+
+No wait here is without end: work that has not finished `wait` seconds after it was handed in
+(still in its lane's queue, or on a thread held up by a database that does not answer) raises
+`Busy` to its caller, which answers "try again"; work still queued then is never started, and a
+thread still running it is counted busy until it returns. A lane is any hashable, None included.
 """
 
 from __future__ import annotations
@@ -33,10 +38,15 @@ from asgiref.sync import sync_to_async
 Work = tuple[Callable[[], None], Callable[[], bool]]
 
 
+class Busy(Exception):
+    """The work did not finish within the lanes' wait: the caller answers "try again"."""
+
+
 class Lanes:
-    def __init__(self, threads: int, per_lane: int, name: str) -> None:
+    def __init__(self, threads: int, per_lane: int, name: str, wait: float) -> None:
         self.threads = threads
         self.per_lane = per_lane
+        self.wait = wait
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix=name)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.reset()
@@ -65,22 +75,30 @@ class Lanes:
 
         self.waiting.setdefault(lane, deque()).append((start, done.cancelled))
         self.next_turns()
-        return await done
+        try:
+            # (On timeout `done` is cancelled: still queued, it is dropped when its turn comes.)
+            return await asyncio.wait_for(done, self.wait)
+        except TimeoutError:
+            raise Busy from None
 
-    def next_turn(self) -> Hashable | None:
-        """The lane that gets the next free thread: of the lanes with work waiting and room to
-        run it, the one with the fewest pieces running, then the one that had a thread given
-        the longest ago (a lane that never had one first)."""
-        ready = [lane for lane in self.waiting if self.running.get(lane, 0) < self.per_lane]
-        if not ready:
-            return None
+    def ready(self) -> list[Hashable]:
+        """The lanes with work waiting and room to run it."""
+        return [lane for lane in self.waiting if self.running.get(lane, 0) < self.per_lane]
+
+    def next_turn(self, ready: list[Hashable]) -> Hashable:
+        """Of the `ready` lanes, the one that gets the next free thread: the one with the fewest
+        pieces running, then the one that had a thread given the longest ago (a lane that never
+        had one first)."""
         return min(
             ready, key=lambda lane: (self.running.get(lane, 0), self.last_turn.get(lane, -1))
         )
 
     def next_turns(self) -> None:
         """Give free threads to the lanes whose turn it is."""
-        while self.busy < self.threads and (lane := self.next_turn()) is not None:
+        # (Which lanes are ready is asked apart from which goes first: a lane may be None, so
+        # no lane's name can mean "none ready". A lane named None once held every lane up.)
+        while self.busy < self.threads and (ready := self.ready()):
+            lane = self.next_turn(ready)
             queue = self.waiting[lane]
             start, cancelled = queue.popleft()
             if not queue:

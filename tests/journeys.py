@@ -93,6 +93,86 @@ async def next_event(stream: Any) -> str:
             return text
 
 
+# The site's own ASGI application (companion/asgi.py), called in this process as uvicorn calls it:
+# what the kept threads and the live layer answer, which Django's test clients skip.
+
+
+class Answered:
+    """What the application sent back: the status, the headers and the body so far (a stream:
+    its first part, then the phone went away)."""
+
+    def __init__(self) -> None:
+        self.status: int | None = None
+        self.headers: dict[str, str] = {}
+        self.body = b""
+        self.finished = asyncio.Event()
+
+    @property
+    def streams(self) -> bool:
+        return self.headers.get("content-type", "").startswith("text/event-stream")
+
+
+async def asgi_request(
+    path: str,
+    headers: dict[str, str] | None = None,
+    method: str = "GET",
+    body: bytes = b"",
+    timeout: float = 10,
+    read_until: Callable[[bytes], bool] | None = None,
+) -> Answered | None:
+    """One request to companion.asgi's application. A stream is read until `read_until` says
+    its body so far is enough (its first part, without one), then the phone goes away. None
+    when the application has not answered within `timeout` seconds (it is then cancelled)."""
+    from companion.asgi import application
+
+    answered = Answered()
+    inbox: asyncio.Queue[dict] = asyncio.Queue()
+    inbox.put_nowait({"type": "http.request", "body": body, "more_body": False})
+    path_only, _, query = path.partition("?")
+
+    async def receive() -> dict:
+        return await inbox.get()
+
+    async def send(message: dict) -> None:
+        if message["type"] == "http.response.start":
+            answered.status = message["status"]
+            answered.headers = {k.decode().lower(): v.decode() for k, v in message["headers"]}
+        elif message["type"] == "http.response.body":
+            answered.body += message.get("body", b"")
+            enough = read_until(answered.body) if read_until else bool(answered.body)
+            if not message.get("more_body") or (answered.streams and enough):
+                answered.finished.set()
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path_only,
+        "raw_path": path_only.encode(),
+        "query_string": query.encode(),
+        "root_path": "",
+        "headers": [(b"host", b"testserver")]
+        + [(name.lower().encode(), value.encode()) for name, value in (headers or {}).items()],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+    task = asyncio.ensure_future(application(scope, receive, send))
+    try:
+        await asyncio.wait_for(answered.finished.wait(), timeout)
+    except TimeoutError:
+        task.cancel()
+        return None
+    finally:
+        inbox.put_nowait({"type": "http.disconnect"})
+    try:
+        await asyncio.wait_for(task, timeout)
+    except TimeoutError:
+        task.cancel()
+    return answered
+
+
 # Django's test client: what a phone is answered.
 
 

@@ -51,24 +51,24 @@ def run_lanes(lanes: Lanes, plan: list[str]) -> tuple[list[str], int]:
 
 
 def test_a_campaign_with_one_tap_goes_before_the_rest_of_a_busy_campaigns_queue():
-    order, _ = run_lanes(Lanes(1, per_lane=1, name="t"), ["busy"] * 10 + ["quiet"])
+    order, _ = run_lanes(Lanes(1, per_lane=1, name="t", wait=30), ["busy"] * 10 + ["quiet"])
     assert order.index("quiet") <= 1  # not eleventh, as first come first served had it
 
 
 def test_the_lanes_take_turns():
-    order, _ = run_lanes(Lanes(1, per_lane=1, name="t"), ["a"] * 4 + ["b"] * 4 + ["c"] * 4)
+    order, _ = run_lanes(Lanes(1, per_lane=1, name="t", wait=30), ["a"] * 4 + ["b"] * 4 + ["c"] * 4)
     assert order[:6] == ["a", "b", "c", "a", "b", "c"]
 
 
 def test_a_lane_never_holds_more_than_its_share_of_the_threads():
-    _, most = run_lanes(Lanes(4, per_lane=1, name="t"), ["busy"] * 12)
+    _, most = run_lanes(Lanes(4, per_lane=1, name="t", wait=30), ["busy"] * 12)
     assert most == 1
-    _, most = run_lanes(Lanes(4, per_lane=2, name="t"), ["busy"] * 12)
+    _, most = run_lanes(Lanes(4, per_lane=2, name="t", wait=30), ["busy"] * 12)
     assert most == 2
 
 
 def test_an_error_reaches_its_caller_and_the_lane_goes_on():
-    lanes = Lanes(1, per_lane=1, name="t")
+    lanes = Lanes(1, per_lane=1, name="t", wait=30)
 
     def fails() -> None:
         raise ValueError("no")
@@ -82,7 +82,7 @@ def test_an_error_reaches_its_caller_and_the_lane_goes_on():
 
 
 def test_work_whose_caller_went_away_is_never_run():
-    lanes = Lanes(1, per_lane=1, name="t")
+    lanes = Lanes(1, per_lane=1, name="t", wait=30)
     ran: list[str] = []
     gate = threading.Event()
 

@@ -30,6 +30,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import timezone, translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -52,10 +53,13 @@ CHARACTERS = 32_000_000
 # (companion/lanes.py): a campaign's drawings of one version are mostly copies of the first, a
 # second thread would only wait for it, and a table asking for many different drawings (40
 # streams on 40 addresses) keeps to one thread's share.
-LIVE_LANES = Lanes(4, per_lane=1, name="live")
+# A drawing not done within the database's wait is answered "try again" (a live refresh) or
+# sent as the version only (a push); companion/lanes.py.
+LIVE_LANES = Lanes(4, per_lane=1, name="live", wait=settings.DATABASE_WAIT)
 
-# A phone waits this long for another's drawing before it draws the page itself.
-WAIT = 10.0
+# A phone waits this long for another's drawing before it draws the page itself: as long as a
+# drawing may take before it is given up on.
+WAIT = settings.DATABASE_WAIT
 
 # The distinct drawings a stream's push may start for one campaign version (a table's phones
 # show a few pages, in a few languages and roles). Beyond them the stream sends the version
