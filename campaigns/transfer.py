@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from campaigns import history
+from campaigns import history, upgrades
 from campaigns.bulk import EventRow, write_history
 from campaigns.commands import CommandError, State
 from campaigns.games import GAMES
@@ -25,7 +25,10 @@ from campaigns.games.base import AnyGame
 from campaigns.models import Campaign, Event, Membership, display_name
 
 FORMAT = "companion-campaign"
-FORMAT_VERSION = 1
+# 2: a file's state is in this release's shape. A file of version 1 (every release before,
+# since 0f9b593) is brought to it by campaigns.upgrades before its state is compared.
+FORMAT_VERSION = 2
+READS = (1, FORMAT_VERSION)
 MAX_EVENTS = 200_000
 # The most levels of lists and objects a file may nest. A campaign file holds a dozen at most;
 # the databases refuse JSON nested far deeper (SQLite's JSON functions stop at a thousand or
@@ -117,7 +120,8 @@ def parse(raw: bytes) -> dict[str, object]:
         raise ImportRefused(_("The file is nested too deeply to be a campaign."))
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportRefused(_("The file is not a Companion campaign."))
-    if document.get("format_version") != FORMAT_VERSION:
+    version = document.get("format_version")
+    if isinstance(version, bool) or not isinstance(version, int) or version not in READS:
         raise ImportRefused(_("The file's format version is not one this site reads."))
     return document
 
@@ -188,9 +192,16 @@ def import_campaign(raw: bytes, user: AuthUser) -> Campaign:
         raise ImportRefused(_("The campaign's set-up does not fit the game.")) from error
     initial.update(name=created_name.strip(), archived=False)
 
+    state = document.get("state")
+    if document["format_version"] != FORMAT_VERSION and isinstance(state, dict):
+        # An earlier release's file: its state in this release's shape, its history read as
+        # that release played it.
+        state = upgrades.upgrade_state(game.key, state)
+        events = upgrades.as_played(game.key, initial, events, state)
+
     # Checked outside any transaction: other campaigns write on while a big file is read.
     rows, folded = replay_file(game, initial, events)
-    if document.get("state") != folded.state:
+    if state != folded.state:
         raise ImportRefused(_("The file's state does not match its events."))
     campaign = Campaign.objects.create(
         game=game.key,

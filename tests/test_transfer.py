@@ -80,7 +80,7 @@ def test_export_then_import_gives_the_same_campaign(played, owner, stranger):
     raw = export(client_for(owner), played)
     document = json.loads(raw)
     assert document["format"] == "companion-campaign"
-    assert document["format_version"] == 1
+    assert document["format_version"] == 2
     assert document["version"] == played.version == 10
     assert [e["seq"] for e in document["events"]] == list(range(1, 11))
 
@@ -281,12 +281,21 @@ HOSTILE = {
         lambda g: broken(g, assign("format", "other-app")),
         "The file is not a Companion campaign.",
     ),
-    "format-version-2": (
-        lambda g: broken(g, assign("format_version", 2)),
+    # A file from a later release than this one, or of no version this site made.
+    "format-version-3": (
+        lambda g: broken(g, assign("format_version", 3)),
+        "The file&#x27;s format version is not one this site reads.",
+    ),
+    "format-version-0": (
+        lambda g: broken(g, assign("format_version", 0)),
+        "The file&#x27;s format version is not one this site reads.",
+    ),
+    "format-version-true": (
+        lambda g: broken(g, assign("format_version", True)),
         "The file&#x27;s format version is not one this site reads.",
     ),
     "format-version-string": (
-        lambda g: broken(g, assign("format_version", "1")),
+        lambda g: broken(g, assign("format_version", "2")),
         "The file&#x27;s format version is not one this site reads.",
     ),
     "unknown-game": (

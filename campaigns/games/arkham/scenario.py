@@ -99,7 +99,12 @@ def apply_start(state: ArkhamState, payload: Payload) -> None:
     state["scenario"] = name
     state["scenario_id"] = ref
     state["round"] = fresh_round()
-    card.start(state, ref, scenario_key(state))
+    if payload.get("card") is False:
+        # Started before a start filled in the scenario's card (campaigns/upgrades.py): it
+        # replays as it was played, with the symbols the group typed.
+        state.pop("card", None)
+    else:
+        card.start(state, ref, scenario_key(state))
 
 
 class StartForm(forms.Form):
