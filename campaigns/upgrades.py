@@ -116,3 +116,37 @@ def as_played(game: str, initial: State, events: list[Any], state: State) -> lis
             if fold(game, initial, candidate) == state:
                 return candidate
     return events
+
+
+def upgrade_stored(campaign_model: Any, event_model: Any, snapshot_model: Any) -> None:
+    """Bring every stored campaign to this release's shape: its cached state, its initial
+    state and every snapshot through `STATE`, its history through `READINGS` (the events whose
+    payload a reading marks are saved so). Called by the data migrations with their historical
+    models, so it reads only fields every migration since 0001 has."""
+    for campaign in campaign_model.objects.order_by("pk").iterator():
+        game = campaign.game
+        state = upgrade_state(game, campaign.state)
+        initial = upgrade_state(game, campaign.initial_state)
+        if (state, initial) != (campaign.state, campaign.initial_state):
+            campaign.state, campaign.initial_state = state, initial
+            campaign.save(update_fields=["state", "initial_state"])
+        for snapshot in snapshot_model.objects.filter(event__campaign=campaign.pk).iterator():
+            upgraded = upgrade_state(game, snapshot.state)
+            if upgraded != snapshot.state:
+                snapshot.state = upgraded
+                snapshot.save(update_fields=["state"])
+        if game not in READINGS:
+            continue
+        rows = event_model.objects.filter(campaign=campaign.pk).order_by("seq")
+        ids, events = [], []
+        for pk, seq, kind, action, data, target in rows.values_list(
+            "pk", "seq", "kind", "action", "data", "target__seq"
+        ):
+            ids.append(pk)
+            events.append(
+                {"seq": seq, "kind": kind, "action": action, "data": data, "target": target}
+            )
+        played = as_played(game, initial, events, state)
+        for pk, before, after in zip(ids, events, played, strict=True):
+            if after["data"] != before["data"]:
+                event_model.objects.filter(pk=pk).update(data=after["data"])
