@@ -34,9 +34,10 @@ def played_date_field() -> forms.DateField:
 
 
 class TextField(forms.CharField):
-    """A text the group types (a name, a note, a line of a list). One that shows nothing, only
-    spaces, zero-width characters or direction marks, counts as empty: a required field asks
-    for it, as it does when left blank, and an optional one keeps nothing."""
+    """A text the group types (a name, a note, a line of a list). One that shows nothing (only
+    spaces, zero-width characters, direction marks, fillers or accents with no letter under
+    them: `words.visible`) counts as empty: a required field asks for it, as it does when left
+    blank, and an optional one keeps nothing."""
 
     def to_python(self, value: object) -> str | None:
         text = super().to_python(value)
