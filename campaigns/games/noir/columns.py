@@ -31,12 +31,15 @@ VICTIM_NAME = 60
 
 
 class VictimForm(forms.Form):
+    """A case's victim named: naming is optional (a case shows "Case 1" until then), a name
+    that shows nothing is not one (a history line "Named a victim “”" changed nothing)."""
+
     column = ColumnField()
     name = TextField(
         label=gettext_lazy("Victim"),
         max_length=VICTIM_NAME,
-        required=False,
-        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("Name (optional)")}),
+        error_messages={"required": gettext_lazy("Type the victim's name.")},
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("Name")}),
     )
 
 
@@ -71,6 +74,7 @@ class PuzzleForm(forms.Form):
 
 
 def apply_victim(state: NoirState, payload: Payload) -> None:
+    # A phone's is refused blank by the form; a history or a file from before still replays.
     name = need_str(payload, "name", VICTIM_NAME, blank=True)
     change(state, corrections.name_victim, column_id(payload), name)
 

@@ -106,6 +106,20 @@ def test_closing_a_case_with_four_clue_types_is_refused(owner_client, case):  # 
     )
 
 
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("name", ["", "   ", "\u200b", "\u3164", "\u0301"])
+def test_naming_a_victim_with_nothing_to_see_is_refused(owner_client, case, name, htmx):
+    assert_refused(
+        owner_client,
+        case,
+        "do/noir.victim/",
+        {"column": 1, "name": name, "region": "noir-column-1"},
+        message="Type the victim's name.",
+        htmx=htmx,
+    )
+    assert "Named a victim" not in text(owner_client.get(f"/c/{case.pk}/history/"))
+
+
 @pytest.mark.parametrize(
     ("action", "data"),
     [
