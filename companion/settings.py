@@ -239,6 +239,12 @@ COMPANION_RATE_LIMIT = int(os.environ.get("COMPANION_RATE_LIMIT", "20"))
 # Changes one member may send to one campaign per second, with bursts of twice that: faster is
 # a script, answered "too many taps" before any work (companion/taps.py). 0 turns it off.
 COMPANION_TAPS_PER_SECOND = float(os.environ.get("COMPANION_TAPS_PER_SECOND", "8"))
+# Changes all the members of one campaign together may send per second, with bursts of twice
+# that (four guests from one invitation are four members): four members' pace unless set. 0
+# turns it off.
+COMPANION_CAMPAIGN_TAPS_PER_SECOND = float(
+    os.environ.get("COMPANION_CAMPAIGN_TAPS_PER_SECOND", str(4 * COMPANION_TAPS_PER_SECOND))
+)
 # A proxy in front of the site appends the client's address to X-Forwarded-For: trust its last
 # entry for the limits. Off, the header is ignored (anyone can write it).
 COMPANION_TRUST_PROXY = env_bool("COMPANION_TRUST_PROXY")

@@ -7,6 +7,13 @@ is answered 429 "too many taps" on the event loop, with no thread, no query and 
 (companion/asgi.py); the phone says "too many taps: wait a moment, then try again" next to the
 form (static/js/live.js), keeping what was typed.
 
+A campaign as a whole has a bucket of its own, `COMPANION_CAMPAIGN_TAPS_PER_SECOND` × 2 (four
+members' pace by default), that all its members' changes draw on: four guests joined from one
+person's invitation are four sessions, four members' buckets, but not four times the
+campaign's share. A change goes through only when both its member's and its campaign's
+buckets have a tap, and takes one from each; a member refused at their own pace takes nothing
+from the campaign's, so one script among the members does not use up the others' taps.
+
 A refusal is held for the second its `Retry-After` names before it is sent (companion/asgi.py
 awaits it on the event loop: no thread). A script that sends its next change as soon as an
 answer comes is then refused once a second a connection, instead of as fast as the server can
@@ -22,7 +29,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -36,23 +43,32 @@ HOLD = 1
 
 
 class Taps:
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.buckets: dict[Hashable, tuple[float, float]] = {}  # key -> (taps left, when)
-        self.swept = time.monotonic()
+        self.clock = clock
+        self.swept = clock()
 
     def allow(self, key: Hashable, rate: float, now: float | None = None) -> bool:
         """One tap for `key`, if its bucket has one."""
-        now = time.monotonic() if now is None else now
-        size = rate * 2
-        left, when = self.buckets.get(key, (size, now))
-        left = min(size, left + (now - when) * rate)
+        return self.allow_all([(key, rate)], now)
+
+    def allow_all(
+        self, buckets: Iterable[tuple[Hashable, float]], now: float | None = None
+    ) -> bool:
+        """One tap from each bucket (key, rate), if every one of them has one; none taken
+        otherwise."""
+        now = self.clock() if now is None else now
+        filled = []
+        for key, rate in buckets:
+            size = rate * 2
+            left, when = self.buckets.get(key, (size, now))
+            filled.append((key, min(size, left + (now - when) * rate)))
         if now - self.swept > IDLE:
             self.sweep(now)
-        if left < 1:
-            self.buckets[key] = (left, now)
-            return False
-        self.buckets[key] = (left - 1, now)
-        return True
+        allowed = all(left >= 1 for _, left in filled)
+        for key, left in filled:
+            self.buckets[key] = (left - 1 if allowed else left, now)
+        return allowed
 
     def sweep(self, now: float) -> None:
         self.swept = now
@@ -71,11 +87,18 @@ def refusal(language: str, htmx: bool) -> str:
 
 
 def too_fast(request: HttpRequest, campaign: object) -> HttpResponse | None:
-    """The refusal for a change over its member's pace, or None to let it through. A request
-    with no session is not counted here: it is refused as a stranger's, and cheaply."""
+    """The refusal for a change over its member's pace or its campaign's, or None to let it
+    through. A request with no session is not counted here: it is refused as a stranger's, and
+    cheaply."""
     session = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
-    rate = settings.COMPANION_TAPS_PER_SECOND
-    if not session or rate <= 0 or TAPS.allow((session, campaign), rate):
+    if not session:
+        return None
+    buckets: list[tuple[Hashable, float]] = []
+    if (member := settings.COMPANION_TAPS_PER_SECOND) > 0:
+        buckets.append(((session, campaign), member))
+    if (whole := settings.COMPANION_CAMPAIGN_TAPS_PER_SECOND) > 0:
+        buckets.append(((campaign,), whole))  # one item: never a member's (session, campaign)
+    if not buckets or TAPS.allow_all(buckets):
         return None
     response = HttpResponse(
         refusal(translation.get_language_from_request(request), "HX-Request" in request.headers),

@@ -4,6 +4,7 @@ changes faster than a person taps are refused before any work (companion/taps.py
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -11,6 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from companion import taps
 from companion.lanes import Lanes
 from companion.taps import Taps, too_fast
 from tests.journeys import until
@@ -130,6 +132,72 @@ def test_a_refusal_says_too_many_taps_in_the_phones_language(rf, settings):
     assert too_fast(request, 4) is None  # another campaign: another bucket
     stranger = rf.post("/c/3/do/bag.draw/")  # no session: refused later, as a stranger
     assert all(too_fast(stranger, 3) is None for _ in range(5))
+
+
+def member_tap(rf, settings, session: str, campaign: int):
+    """A change to `campaign` from the phone holding `session`: None when it goes through."""
+    request = rf.post(f"/c/{campaign}/do/counter.adjust/", HTTP_HX_REQUEST="true")
+    request.COOKIES[settings.SESSION_COOKIE_NAME] = session
+    return too_fast(request, campaign)
+
+
+def test_a_campaigns_members_together_are_held_to_its_ceiling_each_under_their_own(
+    rf, settings, monkeypatch
+):
+    """Four guests joined from one person's invitation are four members: each has their own
+    pace, and the campaign a ceiling for all of them together (companion/taps.py)."""
+    settings.COMPANION_TAPS_PER_SECOND = 2  # a member's burst: 4 taps
+    settings.COMPANION_CAMPAIGN_TAPS_PER_SECOND = 8  # the campaign's: 16 taps
+    monkeypatch.setattr(taps, "TAPS", Taps(clock=lambda: 100.0))  # no time passes
+    answers = [
+        member_tap(rf, settings, f"guest-{guest}", 3) for _ in range(4) for guest in range(5)
+    ]
+    assert answers[:16] == [None] * 16
+    refused = answers[16:]  # each guest's fourth tap: under their own 4, over the campaign's 16
+    assert all(answer is not None and answer.status_code == 429 for answer in refused)
+    assert all(answer["Retry-After"] == "1" for answer in refused)
+    assert "Too many taps" in refused[0].content.decode()
+    # Another campaign's members tap as usual, one of these guests among them.
+    assert member_tap(rf, settings, "guest-0", 4) is None
+    assert member_tap(rf, settings, "elsewhere", 4) is None
+
+
+def test_one_member_past_their_own_pace_uses_none_of_the_campaigns_taps(rf, settings, monkeypatch):
+    settings.COMPANION_TAPS_PER_SECOND = 2
+    settings.COMPANION_CAMPAIGN_TAPS_PER_SECOND = 8
+    monkeypatch.setattr(taps, "TAPS", Taps(clock=lambda: 100.0))
+    script = [member_tap(rf, settings, "script", 3) for _ in range(40)]
+    assert script.count(None) == 4  # their own burst, then refused
+    # The other 12 of the campaign's 16 are left for the others.
+    others = [member_tap(rf, settings, f"friend-{n}", 3) for n in range(3) for _ in range(4)]
+    assert others == [None] * 12
+    assert member_tap(rf, settings, "friend-3", 3) is not None
+
+
+def test_a_campaign_ceiling_of_0_is_none(rf, settings, monkeypatch):
+    settings.COMPANION_TAPS_PER_SECOND = 2
+    settings.COMPANION_CAMPAIGN_TAPS_PER_SECOND = 0
+    monkeypatch.setattr(taps, "TAPS", Taps(clock=lambda: 100.0))
+    answers = [member_tap(rf, settings, f"guest-{n}", 3) for n in range(10) for _ in range(4)]
+    assert answers == [None] * 40
+
+
+def test_the_campaigns_ceiling_is_four_members_pace_unless_set():
+    from companion import settings as site
+
+    assert "COMPANION_CAMPAIGN_TAPS_PER_SECOND" not in os.environ
+    assert site.COMPANION_CAMPAIGN_TAPS_PER_SECOND == 4 * site.COMPANION_TAPS_PER_SECOND
+
+
+def test_the_buckets_of_members_and_campaigns_gone_quiet_are_forgotten():
+    now = [100.0]
+    bucket = Taps(clock=lambda: now[0])
+    for n in range(50):
+        assert bucket.allow_all([((f"guest-{n}", n), 8), ((n,), 32)])
+    assert len(bucket.buckets) == 100
+    now[0] += taps.IDLE + 1
+    assert bucket.allow_all([(("guest-0", 0), 8), ((0,), 32)])
+    assert set(bucket.buckets) == {("guest-0", 0), (0,)}
 
 
 def test_a_refusal_is_held_for_its_retry_after_on_the_event_loop_before_it_is_sent(
