@@ -14,6 +14,13 @@ campaign's share. A change goes through only when both its member's and its camp
 buckets have a tap, and takes one from each; a member refused at their own pace takes nothing
 from the campaign's, so one script among the members does not use up the others' taps.
 
+Nothing is looked up before the buckets, so a session here is only a cookie's value: anyone
+may send changes to any campaign's address under made-up sessions, each refused later as a
+stranger's. Those must not use up a campaign's taps, or a stranger could keep its members out.
+So the campaign's bucket counts only the sessions that were let change it as its members
+(`member`, called by campaigns/views/access.py once the membership is read) in the last
+minute; a member's first change after a quiet minute is counted by their own bucket alone.
+
 A refusal is held for the second its `Retry-After` names before it is sent (companion/asgi.py
 awaits it on the event loop: no thread). A script that sends its next change as soon as an
 answer comes is then refused once a second a connection, instead of as fast as the server can
@@ -45,8 +52,18 @@ HOLD = 1
 class Taps:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.buckets: dict[Hashable, tuple[float, float]] = {}  # key -> (taps left, when)
+        # (session, campaign) -> when it last changed the campaign as a member: written by the
+        # threads that answer changes, read and swept on the event loop.
+        self.members: dict[Hashable, float] = {}
         self.clock = clock
         self.swept = clock()
+
+    def member(self, key: Hashable) -> None:
+        """`key` (session, campaign) was just let change the campaign as one of its members."""
+        self.members[key] = self.clock()
+
+    def is_member(self, key: Hashable) -> bool:
+        return key in self.members
 
     def allow(self, key: Hashable, rate: float, now: float | None = None) -> bool:
         """One tap for `key`, if its bucket has one."""
@@ -74,6 +91,9 @@ class Taps:
         self.swept = now
         for key in [key for key, (_, when) in self.buckets.items() if now - when > IDLE]:
             del self.buckets[key]
+        # A copy first: a thread may add a member meanwhile.
+        for key in [key for key, when in list(self.members.items()) if now - when > IDLE]:
+            self.members.pop(key, None)
 
 
 TAPS = Taps()
@@ -96,7 +116,8 @@ def too_fast(request: HttpRequest, campaign: object) -> HttpResponse | None:
     buckets: list[tuple[Hashable, float]] = []
     if (member := settings.COMPANION_TAPS_PER_SECOND) > 0:
         buckets.append(((session, campaign), member))
-    if (whole := settings.COMPANION_CAMPAIGN_TAPS_PER_SECOND) > 0:
+    whole = settings.COMPANION_CAMPAIGN_TAPS_PER_SECOND
+    if whole > 0 and TAPS.is_member((session, campaign)):
         buckets.append(((campaign,), whole))  # one item: never a member's (session, campaign)
     if not buckets or TAPS.allow_all(buckets):
         return None
@@ -106,3 +127,10 @@ def too_fast(request: HttpRequest, campaign: object) -> HttpResponse | None:
     )
     response["Retry-After"] = str(HOLD)
     return response
+
+
+def member(request: HttpRequest, campaign: object) -> None:
+    """The session of `request` changes `campaign` as one of its members: its changes count
+    towards the campaign's bucket from now on (the key `too_fast` reads)."""
+    if session := request.COOKIES.get(settings.SESSION_COOKIE_NAME):
+        TAPS.member((session, campaign))

@@ -11,10 +11,12 @@ from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 
 import pytest
+from django.conf import settings as django_settings
 
 from companion import taps
 from companion.lanes import Lanes
 from companion.taps import Taps, too_fast
+from tests import factories
 from tests.journeys import until
 
 
@@ -149,6 +151,9 @@ def test_a_campaigns_members_together_are_held_to_its_ceiling_each_under_their_o
     settings.COMPANION_TAPS_PER_SECOND = 2  # a member's burst: 4 taps
     settings.COMPANION_CAMPAIGN_TAPS_PER_SECOND = 8  # the campaign's: 16 taps
     monkeypatch.setattr(taps, "TAPS", Taps(clock=lambda: 100.0))  # no time passes
+    for guest in range(5):  # each has changed the campaign before, as its member
+        taps.TAPS.member((f"guest-{guest}", 3))
+    taps.TAPS.member(("guest-0", 4))
     answers = [
         member_tap(rf, settings, f"guest-{guest}", 3) for _ in range(4) for guest in range(5)
     ]
@@ -166,6 +171,8 @@ def test_one_member_past_their_own_pace_uses_none_of_the_campaigns_taps(rf, sett
     settings.COMPANION_TAPS_PER_SECOND = 2
     settings.COMPANION_CAMPAIGN_TAPS_PER_SECOND = 8
     monkeypatch.setattr(taps, "TAPS", Taps(clock=lambda: 100.0))
+    for member in ["script", "friend-0", "friend-1", "friend-2", "friend-3"]:
+        taps.TAPS.member((member, 3))
     script = [member_tap(rf, settings, "script", 3) for _ in range(40)]
     assert script.count(None) == 4  # their own burst, then refused
     # The other 12 of the campaign's 16 are left for the others.
@@ -178,8 +185,36 @@ def test_a_campaign_ceiling_of_0_is_none(rf, settings, monkeypatch):
     settings.COMPANION_TAPS_PER_SECOND = 2
     settings.COMPANION_CAMPAIGN_TAPS_PER_SECOND = 0
     monkeypatch.setattr(taps, "TAPS", Taps(clock=lambda: 100.0))
+    for guest in range(10):
+        taps.TAPS.member((f"guest-{guest}", 3))
     answers = [member_tap(rf, settings, f"guest-{n}", 3) for n in range(10) for _ in range(4)]
     assert answers == [None] * 40
+
+
+def test_made_up_sessions_use_none_of_a_campaigns_taps(rf, settings, monkeypatch):
+    """Nothing is looked up before the buckets: a stranger may send changes under sessions made
+    up one after another. They are refused later as strangers', and must not keep the
+    campaign's members out meanwhile."""
+    settings.COMPANION_TAPS_PER_SECOND = 2
+    settings.COMPANION_CAMPAIGN_TAPS_PER_SECOND = 8
+    monkeypatch.setattr(taps, "TAPS", Taps(clock=lambda: 100.0))
+    taps.TAPS.member(("olive", 3))
+    assert all(member_tap(rf, settings, f"made-up-{n}", 3) is None for n in range(100))
+    assert [member_tap(rf, settings, "olive", 3) for _ in range(4)] == [None] * 4
+
+
+def test_a_members_change_counts_them_towards_the_ceiling_and_a_strangers_does_not(db, monkeypatch):
+    monkeypatch.setattr(taps, "TAPS", Taps())
+    owner = factories.user("olive")
+    campaign = factories.make_campaign(owner)
+    counter = next(t for t in campaign.state["trackers"] if t["kind"] == "counter")
+    change = f"/c/{campaign.pk}/do/counter.adjust/"
+    member = factories.client_for(owner)
+    stranger = factories.client_for(factories.user("fern"))
+    assert member.post(change, {"tracker": counter["id"], "delta": 1}).status_code == 302
+    assert stranger.post(change, {"tracker": counter["id"], "delta": 1}).status_code == 404
+    session = member.cookies[django_settings.SESSION_COOKIE_NAME].value
+    assert list(taps.TAPS.members) == [(session, campaign.pk)]
 
 
 def test_the_campaigns_ceiling_is_four_members_pace_unless_set():

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
 
 from campaigns.models import Campaign, Membership
+from companion import taps
 
 
 class Request(HttpRequest):
@@ -45,6 +46,8 @@ def member_campaign(
     membership.seen()
     if change and not membership.can_change:
         raise PermissionDenied(_("Viewers can look but not change the campaign."))
+    if change:  # its next changes count towards the campaign's tap ceiling
+        taps.member(request, pk)
     return membership.campaign, membership
 
 
