@@ -9,9 +9,11 @@
 // history and the home page, as the server drew them for this member), with when and at which
 // version; the first page a phone shows, before this worker, as it shows it, when the page
 // carries the same mark (offline.js's data-keep). Never the members or settings page, nothing
-// the server did not mark. A log out forgets everything; a campaign page the server refuses
-// (removed, deleted, logged out: 403, 404, a redirect) forgets what was kept of that campaign,
-// and so does the page (offline.js) when its stream says the campaign is gone. Nothing else is
+// the server did not mark. A session that ends forgets everything: a log out; a kept page sent
+// to log in (expired, a new password on another device); a page drawn for another member or
+// none, or a stream that says the session ended (offline.js tells this worker). A campaign page
+// the server refuses (removed, deleted: 403, 404) forgets what was kept of that campaign, and so
+// does the page (offline.js) when its stream says the campaign is gone. Nothing else is
 // stored: the answers to taps, the stream and the live refresh go to the network as before. The
 // pages never hold an undrawn order or the next token (the server keeps them), so neither does
 // this.
@@ -45,7 +47,8 @@ function campaignOf(path) {
 
 function forgetAll() {
   return caches.open(CACHE).then(function (cache) {
-    return cache.keys().then(function (requests) {
+    // Whose pages they were first: without it, no kept page is shown (kept()).
+    return cache.delete(WHO).then(function () { return cache.keys(); }).then(function (requests) {
       return Promise.all(requests.map(function (request) {
         var path = new URL(request.url).pathname;
         return path.indexOf(CONFIG.static) === 0 ? null : cache.delete(request);
@@ -102,8 +105,16 @@ function store(key, html, who, version) {
 function remember(url, response) {
   var who = response.headers.get("X-Companion-Keep");
   var pk = campaignOf(url.pathname);
-  if (response.type === "opaqueredirect" || response.status === 403 || response.status === 404 ||
-      response.status === 410) {
+  if (response.type === "opaqueredirect") {
+    // A page this phone kept is sent elsewhere only to log in: the session ended (it expired,
+    // the password was changed on another device, a log out elsewhere). Nothing kept stays.
+    return caches.open(CACHE).then(function (cache) {
+      return cache.match(url.pathname + url.search, { ignoreVary: true });
+    }).then(function (found) {
+      return found || url.pathname === "/" ? forgetAll() : pk ? forget(pk) : null;
+    });
+  }
+  if (response.status === 403 || response.status === 404 || response.status === 410) {
     return pk ? forget(pk) : Promise.resolve();
   }
   if (!response.ok || !who) return Promise.resolve();
@@ -112,10 +123,17 @@ function remember(url, response) {
   });
 }
 
-// The kept page, marked with when it was kept (offline.js shows "Offline: as of HH:MM").
+// The kept page, marked with when it was kept (offline.js shows "Offline: as of HH:MM"); only
+// one kept for the member whose session kept it, while that session lasts.
 function kept(url) {
   return caches.open(CACHE).then(function (cache) {
-    return cache.match(url.pathname + url.search, { ignoreVary: true });
+    return Promise.all([cache.match(url.pathname + url.search, { ignoreVary: true }), cache.match(WHO)]);
+  }).then(function (both) {
+    var found = both[0], who = both[1];
+    if (!found || !who) return null;
+    return who.text().then(function (member) {
+      return member === found.headers.get("X-Companion-Keep") ? found : null;
+    });
   }).then(function (found) {
     if (!found) return null;
     var at = found.headers.get("X-Companion-Kept-At") || "";
@@ -170,7 +188,8 @@ self.addEventListener("fetch", function (event) {
 // From the pages (offline.js): keep this page as it shows (it was shown before this worker
 // took over, and the server marked it as one to keep: `who`); keep what the page shows now (a
 // live refresh moved it on), over a kept copy only; forget a campaign whose stream said it is
-// gone, or everything.
+// gone, or everything (answering, when asked, once it is done); forget what was kept for a
+// member other than the one whose page it is.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   var done;
@@ -190,6 +209,17 @@ self.addEventListener("message", function (event) {
     done = forget(String(data.forget));
   } else if (data.forgetAll) {
     done = forgetAll();
+  } else if (typeof data.member === "string") {
+    // A page drawn just now says whose session it is (none: logged out, expired): what was
+    // kept for another member, or for a session that is over, is forgotten.
+    done = caches.open(CACHE).then(function (cache) { return cache.match(WHO); }).then(function (was) {
+      return was ? was.text() : null;
+    }).then(function (who) {
+      return who !== null && (who !== data.member || !data.member) ? forgetAll() : null;
+    });
   }
-  if (done) event.waitUntil(done.catch(function () {}));
+  var port = event.ports && event.ports[0];
+  var answer = function () { if (port) port.postMessage({ done: true }); };
+  if (done) event.waitUntil(done.catch(function () {}).then(answer));
+  else answer();
 });

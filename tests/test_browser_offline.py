@@ -12,9 +12,13 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, Request, expect
 
 from tests.journeys import (
+    PHONE,
+    Phone,
+    Site,
     create_any_game,
     join_by_invitation,
     open_new_campaign,
+    post_form,
     settled,
     shot,
     sign_up,
@@ -295,3 +299,135 @@ def test_a_tap_kept_on_one_page_is_sent_from_another(phone):
     expect(page.get_by_role("region", name="Doom").locator("output")).to_have_text("1")
     expect(page.get_by_text(NOT_SENT)).to_have_count(0)
     assert history_count(page) == 1
+
+
+def test_a_tap_that_waited_for_a_campaign_since_deleted_says_it_was_not_done(phones):
+    owner, friend = phones
+    sign_up(owner, "deletes-soon", home=False)
+    create_any_game(owner, "Soon gone", "Doom 0 12")
+    join_by_invitation(owner, friend, "Fern")
+    expect(friend.get_by_role("heading", name="Soon gone")).to_be_visible()
+    kept(friend)
+    table = friend.url
+
+    # The friend taps offline and reloads: the kept table, the tap waiting on it.
+    friend.context.set_offline(True)
+    friend.get_by_role("region", name="Doom").get_by_role("button", name="Doom plus one").click()
+    expect(friend.get_by_text(NOT_SENT)).to_be_visible()
+    friend.reload()
+    expect(friend.get_by_text(OFFLINE)).to_be_visible()
+    expect(friend.get_by_text(NOT_SENT)).to_be_visible()
+
+    # Meanwhile the owner deletes the campaign.
+    post_form(owner, table + "delete/", {"confirm": "Soon gone"}, ok=(302,))
+
+    # Back online: the table is not found, and the phone says the tap was not done, naming it.
+    friend.context.set_offline(False)
+    expect(friend.get_by_role("heading", name="Not found")).to_be_visible()
+    said = friend.get_by_role("alert")
+    expect(said).to_contain_text("Doom plus one")
+    expect(said).to_contain_text(
+        "This campaign was deleted, or you are no longer one of its members."
+    )
+    assert friend.evaluate("localStorage.getItem('companion-waiting')") == "[]"
+    shot(friend, "offline-tap-refused-404")
+
+
+@pytest.fixture(scope="module")
+def paced_site(site_database):
+    """A site whose tap limit is 3 a second (bursts of 6): a person's pace, which forty taps sent
+    as fast as the server answers are well over on any machine."""
+    site = Site(site_database, COMPANION_TAPS_PER_SECOND="3")
+    yield site
+    site.close()
+
+
+@pytest.mark.parametrize("sent_from", ["table", "history"])
+def test_forty_taps_made_offline_go_at_the_tap_limits_pace_all_applied(
+    browser, paced_site, sent_from
+):
+    context = browser.new_context(base_url=paced_site.url, **PHONE)
+    page = context.new_page()
+    try:
+        sign_up(page, f"forty-from-{sent_from[0]}", home=False)
+        letters = [chr(65 + n) for n in range(26)]
+        names = [f"Clue {a}" for a in letters] + [f"Clue A{a}" for a in letters[:14]]
+        create_any_game(page, "Forty taps", "\n".join(f"{name} 0 9" for name in names))
+        table = page.url
+        page.get_by_role("link", name="History").click()
+        kept(page)
+        page.get_by_role("link", name="Table").click()
+        kept(page)
+        answers: list[int] = []
+        page.on("response", lambda r: answers.append(r.status) if "/do/" in r.url else None)
+
+        page.context.set_offline(True)
+        for name in names:
+            page.get_by_role("button", name=f"{name} plus one", exact=True).click()
+        expect(page.get_by_text(NOT_SENT)).to_have_count(40)
+        if sent_from == "history":
+            # The phone moves on to the history, kept, before the connection is back.
+            page.get_by_role("link", name="History").click()
+            expect(page.get_by_text(OFFLINE)).to_be_visible()
+
+        # Back: every tap goes, oldest first, no faster than the server takes them.
+        page.context.set_offline(False)
+        if sent_from == "history":
+            expect(page.get_by_text(OFFLINE)).to_have_count(0)
+        page.wait_for_function(
+            "() => JSON.parse(localStorage.getItem('companion-waiting') || '[]').length === 0",
+            timeout=60_000,
+        )
+        expect(page.locator(".error")).to_have_count(0)
+        assert 429 not in answers, answers
+        events = page.request.get(table + "export.json").json()["events"]
+        assert len(events) == 40
+        # Each applied once, in the order they were made.
+        made = [event["data"] for event in events]
+        assert [change["name"] for change in made] == names
+        page.goto(table)
+        for name in names:
+            region = page.get_by_role("region", name=name, exact=True)
+            expect(region.locator("output")).to_have_text("1")
+    finally:
+        context.close()
+
+
+def test_a_session_ended_elsewhere_leaves_no_page_kept_and_says_the_tap_not_sent(phone, site):
+    page = phone
+    sign_up(page, "ends-elsewhere", home=False)
+    create_any_game(page, "Ended table", "Doom 0 12")
+    kept(page)
+    table = page.url
+
+    page.context.set_offline(True)
+    page.get_by_role("region", name="Doom").get_by_role("button", name="Doom plus one").click()
+    expect(page.get_by_text(NOT_SENT)).to_be_visible()
+
+    # The password is changed from another device: this phone's session is over.
+    elsewhere = Phone(site.url)
+    elsewhere.login("ends-elsewhere", "table-top-42x")
+    response = elsewhere.post(
+        "/account/",
+        {
+            "current_password": "table-top-42x",
+            "username": "ends-elsewhere",
+            "password": "another-table-77y",
+        },
+    )
+    assert response.status_code == 302, response.text[:500]
+    elsewhere.close()
+
+    page.context.set_offline(False)
+    expect(page.get_by_role("heading", name="Log in")).to_be_visible()
+    expect(page.get_by_role("alert")).to_contain_text("Not sent, because your session has ended")
+    expect(page.get_by_role("alert")).to_contain_text("Doom plus one")
+    assert page.evaluate("localStorage.getItem('companion-waiting') || '[]'") == "[]"
+    shot(page, "offline-session-ended")
+
+    # Nothing of the campaign is kept: offline, its table is not shown to whoever holds the phone.
+    no_pages_kept(page)
+    page.context.set_offline(True)
+    with pytest.raises(Exception, match="ERR_"):
+        page.goto(table)
+    expect(page.get_by_text("Ended table")).to_have_count(0)

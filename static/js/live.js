@@ -215,6 +215,16 @@
     // The session ended (logged out here or elsewhere, expired, a new password), or the member's
     // role changed, or a display's link was retired: the page again shows what the server says
     // now, the log-in page, the page for that role or the display's "not found".
+    // A session that ended takes the pages this phone kept with it first (offline.js), so that
+    // none of them is shown again, even offline.
+    // (Drawn again once the phone has the connection: offline, the reload would find no page.)
+    if (why === "login" && hooks.ended) {
+      hooks.ended().then(function () {
+        if (navigator.onLine !== false) { window.location.reload(); return; }
+        window.addEventListener("online", function () { window.location.reload(); });
+      });
+      return;
+    }
     if (why === "login" || why === "role" || why === "retired") { window.location.reload(); return; }
     var notice = document.createElement("section");
     notice.className = "card gone";
@@ -383,8 +393,10 @@
     if (!form.isConnected || !form.companionChange) return;
     form.setAttribute("data-not-sent", "");
     if (!form.companionSince) form.companionSince = Date.now();  // its turn among the waiting
-    // No answer at all: no connection; a proxy's 502-504: the server is not answering.
-    var words = (status ? root.dataset.notSentServer : root.dataset.notSent) || "Not sent";
+    // No answer at all: no connection; a proxy's 502-504: the server is not answering; 429:
+    // it waited, and the server takes a member's changes no faster than its pace.
+    var words = (status === 429 ? root.dataset.notSentBusy : status ? root.dataset.notSentServer
+      : root.dataset.notSent) || "Not sent";
     form.companionNote = noteFor(form, "not-sent", words);
     if (!retryTimer) retryTimer = setTimeout(retryAll, 3000);
   }
@@ -398,6 +410,8 @@
     var words = status === 403 ? reason || data.refusedOwner
       : status === 404 ? data.refusedGone
       : status === 429 ? data.refusedBusy
+      : status === 413 ? data.refusedLarge
+      : status === 400 ? data.refusedUnread
       : data.refusedFailed;
     form.companionError = noteFor(form, "error", words || String(status));
     form.companionError.classList.add("not-done");
@@ -408,8 +422,10 @@
     var v = headers ? parseInt(headers.get("X-Campaign-Version"), 10) : NaN;
     if (!isNaN(v) && v > newest) newest = v;
     // No answer (offline, timed out), or a proxy's while the server restarts: the change may
-    // not have arrived.
-    if (!status || /^50[234]$/.test(String(status))) { notSent(form, status); return; }
+    // not have arrived. A change that waited and is answered "too many taps" waits its turn
+    // again (offline.js sends it after the Retry-After): it is not refused, never dropped.
+    var turn = status === 429 && form.hasAttribute("data-not-sent");
+    if (!status || /^50[234]$/.test(String(status)) || turn) { notSent(form, status); return; }
     form.removeAttribute("data-not-sent");
     if (form.companionNote) { form.companionNote.remove(); form.companionNote = null; }
     // Answered: the next tap on this form is a new change; but after the server failed on it, a
@@ -436,13 +452,19 @@
     var waiting = Array.prototype.slice.call(document.querySelectorAll("form[data-not-sent]"));
     if (!waiting.length) return;
     retryTimer = setTimeout(retryAll, 3000);
+    // offline.js takes its turn among the taps kept for other pages, at the server's pace.
+    if (hooks.drain) { hooks.drain(); return; }
     if (waiting.some(function (form) { return form.classList.contains("htmx-request"); })) return;
     waiting.sort(function (a, b) { return a.companionSince - b.companionSince; });
-    var form = waiting[0], button = form.companionSubmitter;
+    resend(waiting[0]);
+  }
+  function resend(form) {
+    var button = form.companionSubmitter;
     // A click, as the user's was, so the same button's name and value go with it.
     if (button && form.contains(button) && !button.disabled) button.click();
     else form.requestSubmit();
   }
+  hooks.resend = resend;
   window.addEventListener("online", retryAll);
 
   // A refusal stays until the user acts on it: types in its region, sends from it, or dismisses

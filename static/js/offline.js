@@ -9,6 +9,12 @@
 //   replaced by the current page as soon as the server answers again.
 // - A tap that waits is kept in localStorage with its change id, its form's fields and the page
 //   it was made on, for this member; shown again as "Not sent" on its form when its page is.
+// - Waiting taps go one at a time, oldest first, at the server's pace (data-taps-per-second);
+//   one refused says so, naming it, next to its form or at the top of the page; "too many
+//   taps" is no refusal: it goes again after the Retry-After.
+// - A session that ended (the stream says so, a page or a tap is sent to log in, a page drawn
+//   for another member or none) forgets the pages kept, and the taps that waited in it are said
+//   as not sent.
 // - A tap that must meet the campaign as it is now (a draw, a roll, starting something:
 //   `needs_connection` in campaigns/commands.py, listed on the page) is never kept: it says it
 //   needs the connection. Offline, so does every form that is not a tap (undo, settings…).
@@ -22,12 +28,28 @@
   var member = says.member || "";
   var KEY = "companion-waiting";
   var keptAt = body.getAttribute("data-kept");  // set by the worker on a page it kept
+  // The server's pace for one member's changes (COMPANION_TAPS_PER_SECOND; 0: no limit): the
+  // taps that waited go one at a time, no faster, so none is refused as "too many taps".
+  var rate = parseFloat(says.tapsPerSecond || "0");
+  var GAP = rate > 0 ? 1000 / rate : 0;
+  var LOGIN = says.login || "/login/";
 
   function here() { return window.location.pathname + window.location.search; }
 
   var worker = "serviceWorker" in navigator && window.isSecureContext && says.sw ? navigator.serviceWorker : null;
   function tell(message) {  // the worker, whether or not it controls this page yet
     if (worker) worker.ready.then(function (r) { if (r.active) r.active.postMessage(message); });
+  }
+  // The same, resolved once the worker has done it (or after a second: a worker that never
+  // answers holds nothing up).
+  function told(message) {
+    if (!worker || !worker.controller) { tell(message); return Promise.resolve(); }
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function () { resolve(); };
+      setTimeout(resolve, 1000);
+      worker.controller.postMessage(message, [channel.port2]);
+    });
   }
   if (worker) {
     // Whether a worker answered this page's own request (and so kept it). Not the same as a
@@ -56,6 +78,20 @@
       tell({ forgetAll: true });
     }
   }, true);
+
+  // A message at the top of the page, for what happened away from its form (not kept with the
+  // page: it was said once).
+  function notice(words) {
+    var note = document.createElement("p");
+    note.className = "error offline-said";
+    note.setAttribute("role", "alert");
+    note.textContent = words;
+    (document.querySelector("main") || body).prepend(note);
+    return note;
+  }
+  // The stream says the session ended (live.js, before it reloads the page): nothing kept is
+  // shown again, even offline.
+  hooks.ended = function () { return told({ forgetAll: true }); };
 
   // --- Offline: as of HH:MM. Replaced by the current page once the server answers.
   if (keptAt) {
@@ -167,17 +203,59 @@
       change: change, member: member, page: here(), action: form.getAttribute("action"),
       fields: fields, button: button && button.name ? [button.name, button.value] : null,
       since: (before && before.since) || form.companionSince || Date.now(),
+      label: labelOf(form, button),
     });
     save(list);
   }
   function drop(change) {
     if (change) save(load().filter(function (t) { return t.change !== change; }));
   }
+  // What the tap was, as the phone showed it: its button's label (a "+" says it aloud,
+  // "Doom plus one"), else the form's first button's, else the command's name.
+  function labelOf(form, button) {
+    var el = button && form.contains(button) ? button : form.querySelector("button, input[type=submit]");
+    var words = el ? el.getAttribute("aria-label") || el.textContent || el.value || "" : "";
+    return words.replace(/\s+/g, " ").trim().slice(0, 80);
+  }
+  function what(tap) {
+    var match = ACTION.exec(tap.action || "");
+    return (says.quote || "\u201c{what}\u201d").replace("{what}", tap.label || (match ? match[1] : tap.action));
+  }
+
+  // A tap whose answer was the log-in page (the session ended): not applied. It stays on the
+  // phone for the log-in page to say it was not sent.
+  var leaving = false;
+  hooks.left = function (form, url) {
+    var path = "";
+    try { path = new URL(url, window.location.href).pathname; } catch (err) { /* not a URL */ }
+    if (path !== LOGIN) return;
+    leaving = true;
+    form.companionLeft = true;
+    if (canWait(form)) store(form, form.companionChange);
+    tell({ forgetAll: true });
+  };
+
+  // A tap that waited and was refused is said next to its form (live.js); should the campaign
+  // then be gone from the page (its stream says so), it is said again at the page's top.
+  var saidAtForm = [];
+  var failed = hooks.failed;
+  hooks.failed = function (form, status, reason) {
+    var waited = form.hasAttribute("data-not-sent");
+    if (waited && status === 429) return;  // not a refusal: it waits its turn (hooks.answered)
+    if (waited && !/^50[234]$/.test(String(status))) {
+      saidAtForm.push({ tap: { label: labelOf(form, form.companionSubmitter), action: form.getAttribute("action") }, status: status, reason: reason });
+    }
+    if (failed) failed(form, status, reason);
+  };
 
   var answered = hooks.answered;
   hooks.answered = function (form, status, headers) {
+    if (form.companionLeft || leaving) return;
     var change = form.companionChange;
-    var failed = !status || /^50[234]$/.test(String(status));
+    // A tap that waited, answered "too many taps": it waits its turn again (live.js).
+    var busy = status === 429 && form.hasAttribute("data-not-sent");
+    if (busy) later(headers);
+    var failed = !status || /^50[234]$/.test(String(status)) || busy;
     if (failed && !canWait(form)) {
       // Not kept: the phone says it needs the connection. Its id stays on the form, so a tap
       // made again after all is still one change if this one arrived.
@@ -234,43 +312,103 @@
   if (shown && !offline()) window.dispatchEvent(new Event("online"));
 
   // Taps made on another page (the phone moved on while offline), or whose form this page no
-  // longer has (removed on another phone), go from here, oldest first,
-  // each once (its change id); a refusal says why at the top of this page.
-  function refused(html) {
-    var parsed = new DOMParser().parseFromString(html, "text/html");
-    var why = Array.prototype.map.call(parsed.querySelectorAll(".error"), function (el) {
-      return el.textContent.trim();
-    }).filter(Boolean).join(" ");
-    var note = document.createElement("p");
-    note.className = "error";
-    note.setAttribute("role", "alert");
-    note.textContent = (says.refused || "Refused: {why}").replace("{why}", why);
-    (document.querySelector("main") || body).prepend(note);
+  // longer has (removed on another phone), go from here, each once (its change id); a refusal
+  // says what the tap was and why at the top of this page.
+  function whyOf(status, html) {
+    var parsed = new DOMParser().parseFromString(html || "", "text/html");
+    if (status === 409 || status === 422) {
+      return Array.prototype.map.call(parsed.querySelectorAll(".error"), function (el) {
+        return el.textContent.trim();
+      }).filter(Boolean).join(" ");
+    }
+    var reason = parsed.querySelector("[data-reason]");
+    if (status === 403) return (reason && reason.textContent.trim()) || says.whyOwner || "";
+    if (status === 404 || status === 410) return says.whyGone || "";
+    if (status === 413) return says.whyLarge || "";
+    if (status === 400) return says.whyUnread || "";
+    return says.whyFailed || "";
   }
-  function sendElsewhere() {
+  function refused(tap, status, html, reason) {
+    notice((says.refused || "{what}, made offline, was not done: {why}")
+      .replace("{what}", what(tap)).replace("{why}", reason || whyOf(status, html) || String(status)));
+  }
+  function tapsElsewhere() {
+    return load().filter(function (t) {
+      return t.member === member && (t.page !== here() || formless[t.change]);
+    });
+  }
+  var sending = false;
+  function sendElsewhere(tap) {
     // The page's token (base.html's meta tag): a form a live refresh drew holds none.
     var token = document.querySelector("meta[name=csrf-token]");
-    var tap = load().filter(function (t) {
-      return t.member === member && (t.page !== here() || formless[t.change]);
-    })
-      .sort(function (a, b) { return a.since - b.since; })[0];
-    if (!tap || !token || offline()) return;
+    if (!token) return;
     var data = new URLSearchParams();
     tap.fields.forEach(function (f) { data.append(f[0], f[1]); });
     if (tap.button) data.append(tap.button[0], tap.button[1]);
     data.set("change", tap.change);
     var headers = { "HX-Request": "true", "X-CSRFToken": token.content };
+    sending = true;
     fetch(tap.action, { method: "POST", body: data, headers: headers, credentials: "same-origin" })
       .then(function (response) {
-        if (/^50[234]$/.test(String(response.status)) || response.redirected) return;  // later
+        var status = response.status;
+        if (response.redirected) {
+          // Sent to log in: the session ended. The log-in page says what was not sent.
+          if (new URL(response.url).pathname === LOGIN) {
+            leaving = true;
+            return told({ forgetAll: true }).then(function () { window.location.assign(response.url); });
+          }
+          return null;  // later
+        }
+        if (/^50[234]$/.test(String(status))) return null;  // the server is not answering: later
+        if (status === 429) { later(response.headers); return null; }  // its turn again, later
         drop(tap.change);
-        var next = function () { sendElsewhere(); };
-        if (response.status === 409 || response.status === 422) return response.text().then(refused).then(next);
-        next();
-      }, function () { /* still no connection: on the next "online" */ });
+        if (status < 400) return null;
+        return response.text().then(function (html) { refused(tap, status, html); });
+      }, function () { /* still no connection: on the next "online" */ })
+      .catch(function () { /* an answer the page could not read: nothing more to say */ })
+      .then(function () { sending = false; drain(); });
   }
-  sendElsewhere();
-  window.addEventListener("online", sendElsewhere);
+
+  // The taps that waited go one at a time, the oldest first, those of this page's forms (sent
+  // by live.js, as the user's own tap was) and those of other pages alike, no faster than the
+  // server's pace; a "too many taps" answer waits the Retry-After it gives.
+  var nextAt = 0, drainTimer = null;
+  function later(headers) {
+    var wait = parseFloat(headers && headers.get ? headers.get("Retry-After") : "");
+    wait = isNaN(wait) ? 1 : Math.min(Math.max(wait, 0), 60);
+    nextAt = Math.max(nextAt, Date.now() + wait * 1000);
+  }
+  function drain() {
+    clearTimeout(drainTimer);
+    drainTimer = null;
+    if (leaving || offline() || sending || document.querySelector("form[data-not-sent].htmx-request")) return;
+    var forms = Array.prototype.filter.call(document.querySelectorAll("form[data-not-sent]"), function (f) {
+      return f.isConnected && f.companionChange;
+    }).map(function (f) { return { form: f, since: f.companionSince || 0 }; });
+    var taps = tapsElsewhere().map(function (t) { return { tap: t, since: t.since || 0 }; });
+    var next = forms.concat(taps).sort(function (a, b) { return a.since - b.since; })[0];
+    if (!next) return;
+    var wait = nextAt - Date.now();
+    if (wait > 0) { drainTimer = setTimeout(drain, wait); return; }
+    nextAt = Date.now() + GAP;
+    if (next.form) { if (hooks.resend) hooks.resend(next.form); } else sendElsewhere(next.tap);
+  }
+  // A page the server drew just now says whose session this is (`data-member`; none on the
+  // log-in page): the pages kept for anyone else, or for a session that ended (it expired, the
+  // password was changed on another device, a log out elsewhere), are forgotten, and the taps
+  // that waited in it are said as not sent, never kept for another account.
+  if (!keptAt) {
+    tell({ member: member });
+    var ended = load().filter(function (t) { return t.member !== member; });
+    if (ended.length) {
+      save(load().filter(function (t) { return t.member === member; }));
+      notice((says.ended || "Not sent, because your session has ended: {what}")
+        .replace("{what}", ended.map(what).join(" ")));
+    }
+  }
+  hooks.drain = drain;
+  drain();
+  window.addEventListener("online", drain);
 
   // --- What the phone shows now is what it keeps: a live refresh moved the page on.
   var timer = null;
@@ -278,7 +416,7 @@
   // which come back from localStorage, the wake lock's note, a message's dismiss button).
   function snapshot() {
     var copy = document.documentElement.cloneNode(true);
-    Array.prototype.forEach.call(copy.querySelectorAll(".not-sent, .keep-awake, button.dismiss, [data-held], .offline-note"), function (el) {
+    Array.prototype.forEach.call(copy.querySelectorAll(".not-sent, .keep-awake, button.dismiss, [data-held], .offline-note, .offline-said"), function (el) {
       el.remove();
     });
     Array.prototype.forEach.call(copy.querySelectorAll("form[data-not-sent], .htmx-request"), function (el) {
@@ -306,6 +444,11 @@
   document.addEventListener("companion:gone", function () {
     var match = /^\/c\/(\d+)\//.exec(window.location.pathname);
     if (match) tell({ forget: match[1] });
-    save(load().filter(function (t) { return t.page.indexOf("/c/" + (match && match[1]) + "/") !== 0; }));
+    var of = function (t) { return !!match && t.page.indexOf("/c/" + match[1] + "/") === 0; };
+    var lost = load().filter(of);
+    save(load().filter(function (t) { return !of(t); }));
+    saidAtForm.forEach(function (said) { refused(said.tap, said.status, "", said.reason); });
+    saidAtForm = [];
+    lost.forEach(function (tap) { refused(tap, 404, ""); });
   });
 })();

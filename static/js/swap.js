@@ -36,6 +36,7 @@
   //   swapped(status)               the answer is on the page
   //   settled(elements)             ... and laid out: the elements it brought
   //   answered(form, status, headers)  status 0: no answer (offline, timed out, cut)
+  //   left(form, url)               the answer came through a redirect: the phone goes there
   var hooks = window.companionSwap = {};
   function call(name, a, b, c) {
     return hooks[name] ? hooks[name](a, b, c) : undefined;
@@ -143,7 +144,7 @@
 
   function show(form, elt, verb, url, response, text) {
     var status = response.status;
-    if (response.redirected) { location.assign(response.url); return; }
+    if (response.redirected) { call("left", form, response.url); location.assign(response.url); return; }
     if (status === 204) return;
     if (status >= 400 && status !== 409 && status !== 422) {
       var reason = /^text\/html/.test(response.headers.get("Content-Type") || "") &&
