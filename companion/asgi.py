@@ -35,6 +35,7 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 from django.db import close_old_connections
+from django.db.backends.signals import connection_created
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.urls import Resolver404, resolve
@@ -58,6 +59,11 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup(set_prefix=False)  # as django.core.asgi.get_asgi_application does
 
 from campaigns.views.shared import LIVE_LANES, is_live_refresh  # noqa: E402
+from companion import postgres  # noqa: E402
+
+# Every query of the serving process waits for PostgreSQL at most COMPANION_DB_WAIT
+# (companion/postgres.py); management commands (a migration's long ALTER) are not bounded.
+connection_created.connect(postgres.watch, dispatch_uid="companion-db-watchdog")
 
 # Changes to a campaign (a command, undo, redo): four threads, one per campaign at a time.
 # A change not done within the database's wait (queued, or on a thread the database holds up)

@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.csp import CSP
 
+from companion import postgres
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -139,6 +141,8 @@ if DATABASE_URL:
             "min_size": 1,
             "max_size": int(os.environ.get("COMPANION_DB_POOL", "16")),
             "timeout": DATABASE_WAIT,
+            # A health check that never waits on a stopped server (companion/postgres.py).
+            "check": postgres.check,
         },
         connect_timeout=max(1, round(DATABASE_WAIT) - 1),
         options="-c statement_timeout=5000",

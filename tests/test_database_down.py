@@ -3,6 +3,7 @@ hang, and the site recovers by itself when the database is back."""
 
 import contextlib
 import os
+import re
 import secrets
 import socket
 import tempfile
@@ -25,6 +26,10 @@ class Gate:
     def __init__(self, upstream: tuple[str, int] | None) -> None:
         self.upstream = upstream
         self.open = upstream is not None
+        # Frozen: every connection stays open and nothing goes through either way, as when the
+        # database server is stopped (SIGSTOP) with the site's pool connections established.
+        self.thawed = threading.Event()
+        self.thawed.set()
         self.sockets: list[socket.socket] = []
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
@@ -43,10 +48,10 @@ class Gate:
                 for a, b in ((client, server), (server, client)):
                     threading.Thread(target=self.pump, args=(a, b), daemon=True).start()
 
-    @staticmethod
-    def pump(source: socket.socket, target: socket.socket) -> None:
+    def pump(self, source: socket.socket, target: socket.socket) -> None:
         try:
             while data := source.recv(65536):
+                self.thawed.wait()
                 target.sendall(data)
         except OSError:
             pass
@@ -65,6 +70,12 @@ class Gate:
     def start(self) -> None:
         self.stop()
         self.open = True
+
+    def freeze(self) -> None:
+        self.thawed.clear()
+
+    def thaw(self) -> None:
+        self.thawed.set()
 
     def close(self) -> None:
         self.stop()
@@ -127,6 +138,55 @@ def test_the_site_recovers_by_itself_when_postgresql_is_back():
         answers = [owner.get(f"/c/{campaign}/").status_code for _ in range(3)]
         assert answers == [200, 200, 200]
     finally:
+        owner.close()
+        site.close()
+        gate.close()
+        database.close()
+    assert "Traceback" not in site.output()
+
+
+@pytest.mark.skipif(not POSTGRES, reason="a frozen database server is a PostgreSQL matter")
+def test_a_frozen_postgresql_gets_a_try_again_within_the_wait_and_the_site_recovers():
+    """The database server stopped (SIGSTOP) with the pool's connections established: a query
+    sent on one of them is never answered, and no timeout of PostgreSQL's own runs. Every page,
+    change and stream is answered "try again" (503), and the site is itself again when the
+    server goes on."""
+    database = Database()
+    url = urlparse(database.env["DATABASE_URL"])
+    gate = Gate((url.hostname, url.port or 5432))
+    through_gate = urlunparse(url._replace(netloc=f"{url.username}@127.0.0.1:{gate.port}"))
+    site = Site(database, DATABASE_URL=through_gate, COMPANION_DB_WAIT="1")
+    owner = Phone(site.url)
+    try:
+        owner.signup(f"frozen{secrets.token_hex(3)}")
+        campaign = owner.create_campaign("Frozen", counters="Doom")
+        doom = int(
+            re.search(r'id="tracker-(\d+)-name">Doom<', owner.get(f"/c/{campaign}/").text)[1]
+        )
+        owner.csrf()
+        # The pool's connections are open and idle when the server stops.
+        assert [owner.get(f"/c/{campaign}/").status_code for _ in range(4)] == [200] * 4
+        gate.freeze()
+        answers = {
+            "page": owner.get(f"/c/{campaign}/"),
+            "live refresh": owner.get(
+                f"/c/{campaign}/", headers={"HX-Request": "true", "X-Live-Refresh": "true"}
+            ),
+            "change": owner.post(
+                f"/c/{campaign}/do/counter.adjust/", {"tracker": doom, "delta": 1}
+            ),
+            "stream": owner.get(f"/c/{campaign}/stream/"),
+            "history": owner.get(f"/c/{campaign}/history/"),
+        }
+        said = {name: answer.status_code for name, answer in answers.items()}
+        assert said == dict.fromkeys(answers, 503)
+        assert all("Try again" in answer.text for answer in answers.values())
+        gate.thaw()
+        assert [owner.get(f"/c/{campaign}/").status_code for _ in range(3)] == [200] * 3
+        done = owner.post(f"/c/{campaign}/do/counter.adjust/", {"tracker": doom, "delta": 1})
+        assert done.status_code == 302
+    finally:
+        gate.thaw()
         owner.close()
         site.close()
         gate.close()
