@@ -98,6 +98,22 @@ def kept_threads(request: HttpRequest) -> tuple[Lanes, Hashable] | None:
 
 
 STREAMS = {"stream", "display-stream"}  # campaigns/urls.py's names
+# Streams opening at once (their queries), at most: under half the PostgreSQL pool
+# (COMPANION_DB_POOL), the rest left to taps and pages. A stream waits at most STREAM_OPEN_WAIT
+# seconds for its turn, then is answered "try again" (the phone opens it again a second later).
+STREAM_OPENINGS = max(1, int(os.environ.get("COMPANION_DB_POOL", "16")) // 2)
+STREAM_OPEN_WAIT = 30.0
+_openings: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
+
+
+def openings() -> asyncio.Semaphore:
+    """The turns of this event loop's stream openings (a test's loop has its own)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _openings:
+        for old in [old for old in _openings if old.is_closed()]:
+            del _openings[old]
+        _openings[loop] = asyncio.Semaphore(STREAM_OPENINGS)
+    return _openings[loop]
 
 
 def is_stream(path: str) -> bool:
@@ -134,8 +150,21 @@ class Handler(ASGIHandler):
 
     async def run_get_response(self, request: HttpRequest) -> HttpResponseBase:
         if is_stream(request.path):
-            async with ThreadSensitiveContext():
-                return await super().run_get_response(request)
+            # A restart or a deploy brings every phone's stream back at once: a thousand
+            # openings, each a thread and a few queries, queued for the database pool's sixteen
+            # connections past its wait, and half were answered 503. They take turns here
+            # instead, waiting on the event loop (no thread), a few at a time.
+            turns = openings()
+            try:
+                async with asyncio.timeout(STREAM_OPEN_WAIT):
+                    await turns.acquire()
+            except TimeoutError:
+                return try_again()
+            try:
+                async with ThreadSensitiveContext():
+                    return await super().run_get_response(request)
+            finally:
+                turns.release()
         return await super().run_get_response(request)
 
     async def get_response_async(self, request: HttpRequest) -> HttpResponseBase:
