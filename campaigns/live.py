@@ -327,10 +327,9 @@ def file_stamp(path: str) -> tuple:
     return tuple(stamp)
 
 
-# One hub per event loop: the server's (uvicorn runs one), a test's. A hub is made by the first
-# stream on its loop and never replaces another loop's: a request that ran a stream's view on a
-# loop of its own (a thread's, through async_to_sync) once took the process's only hub with it,
-# and every stream of the server's loop stopped hearing of changes.
+# One hub per event loop (the server's, a test's), made by its first stream. A stream's view run
+# on a loop of its own (async_to_sync's) once replaced the process's only hub: no stream of the
+# server's loop heard of a change again.
 _hubs: dict[asyncio.AbstractEventLoop, Hub] = {}
 
 

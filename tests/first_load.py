@@ -1,8 +1,8 @@
 """What a phone downloads the first time it opens a campaign page, with nothing cached (issue 8:
-at most 22 KB gzip; 24 KB since the offline layer, issue 23): the page and everything it asks
-for at once (styles, scripts, icons, the manifest), in the bytes the server sends. Shared by
-tests/bench/bench_first_load.py, which prints every page's figures from the collected static
-files, and tests/test_first_load.py, which holds every page to the budget."""
+at most 22 KB gzip; 24 KB since the offline layer, issue 23; 25 KB since issue 35): the page and
+everything it asks for at once (styles, scripts, icons, the manifest), in the bytes the server
+sends. Shared by tests/bench/bench_first_load.py, which prints every page's figures from the
+collected static files, and tests/test_first_load.py, which holds every page to the budget."""
 
 from __future__ import annotations
 
@@ -19,9 +19,12 @@ from tests import factories
 # Issue 8 set 22 KB. Issue 23 (2026-12-03) added the phone's offline layer to every campaign page
 # (static/js/offline.js, 3.2 KB gzip: installable, taps kept across reloads), and the scenario
 # card and the group's names made the Arkham pages larger: the largest page (the chaos bag) came
-# to 23.1 KB. Once a phone has loaded a page, the service worker keeps these files.
-BUDGET = 24 * 1024
-BUDGET_LABEL = "24 KB"
+# to 23.1 KB. Issue 35 (2026-12-08) made a waiting tap's every refusal said in the phone's
+# language, the queue paced to the tap limit and the kept pages forgotten with their session
+# (offline.js, and the words on every page's script tag): the chaos bag came to 24.7 KB. Once a
+# phone has loaded a page, the service worker keeps these files.
+BUDGET = 25 * 1024
+BUDGET_LABEL = "25 KB"
 # What the browser fetches as the page loads: scripts, style sheets, the icon and manifest links,
 # images, and SVG sprites named by <use href> (one request per file, whatever the fragment).
 ASSET = re.compile(
