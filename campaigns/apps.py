@@ -7,8 +7,8 @@ class CampaignsConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self) -> None:
-        from campaigns import live
+        from campaigns import live_signals
         from companion import checks  # noqa: F401 (registers the deploy checks)
 
         # Every change, removal and deletion reaches the open streams, whichever code made it.
-        live.connect_signals()
+        live_signals.connect_signals()

@@ -43,7 +43,13 @@ from django.conf import settings
 from django.db import connection, connections, transaction
 from django.db.backends.sqlite3 import base as sqlite
 
-from campaigns.live_sessions import digest, refused, session_model
+from campaigns.live_sessions import (
+    concerns_who_may_look,
+    digest,
+    refused,
+    who_may_look_count,
+    who_may_look_moved,
+)
 
 if TYPE_CHECKING:
     from campaigns.live_push import Board, Pushed
@@ -132,6 +138,10 @@ class Hub:
         self.looks: set[asyncio.Task] = set()
         # By campaign, the pages its streams push (campaigns/live_push.py's Board).
         self.boards: dict[int, Board] = {}
+        # What the last look read: each watched campaign's version and invitation, and the count
+        # of changes to who may look (None: look at every stream's session next time).
+        self.seen: dict[int, tuple[int, str]] = {}
+        self.stamp: int | None = None
 
     def watch(self, campaign_id: int, user_id: int | None, session_key: str | None = None) -> Watch:
         watch = Watch(self, campaign_id, user_id, session_key)
@@ -182,6 +192,7 @@ class Hub:
             if not group:
                 del self.watches[watch.campaign_id]
                 self.boards.pop(watch.campaign_id, None)
+                self.seen.pop(watch.campaign_id, None)
         same = self.sessions.get(watch.session)
         if same is not None:
             same.discard(watch)
@@ -244,7 +255,7 @@ class Hub:
                     await conn.execute(f"LISTEN {CHANNEL}")
                     delay = 0.5
                     # Whatever changed while no one listened (a restart, a lost connection).
-                    await self.check_versions()
+                    await self.check_versions(everyone=True)
                     async for notify in conn.notifies():
                         self.deliver(notify.payload)
                         if not self.watches:
@@ -262,7 +273,7 @@ class Hub:
         stamp = file_stamp(path)
         # What another process changed before this look began.
         with contextlib.suppress(Exception):
-            await self.check_versions()
+            await self.check_versions(everyone=True)
         while self.watches:
             await asyncio.sleep(SQLITE_TICK)
             self.ticks += 1
@@ -272,34 +283,46 @@ class Hub:
                 with contextlib.suppress(Exception):
                     await self.check_versions()
 
-    async def check_versions(self) -> None:
-        """Read every watched campaign's version and invitation, and every stream's session
-        and membership, once for all the streams (what another process changed, or what was
-        announced while this process did not listen yet)."""
+    async def check_versions(self, everyone: bool = False) -> None:
+        """Read every watched campaign's version and invitation, once for all the streams (what
+        another process changed, or what was announced while this process did not listen yet),
+        and wake only the streams of the campaigns that moved. The streams' sessions and
+        memberships are looked at again only when who may look changed since the last look
+        (`LiveStamp`), or `everyone`: a write costs what it changed, not a look at every stream
+        of the process."""
         ids = list(self.watches)
         if not ids:
             return
-        self.queries += 4
-        versions, invites, verdicts = await sync_to_async(read_versions, thread_sensitive=False)(
-            ids, self.every()
-        )
+        seen = None if everyone else self.stamp
+        self.queries += 2 if seen is not None else 5
+        versions, invites, stamp, verdicts = await sync_to_async(
+            read_versions, thread_sensitive=False
+        )(ids, self.every(), seen)
+        if stamp != seen:
+            self.queries += 0 if seen is None else 3
+        self.stamp = stamp
         # Ended first: a stream whose session ended gets no page.
         for watch, why in verdicts.items():
             watch.end(why)
-        for watch in self.every():
-            if watch.invite and invites.get(watch.campaign_id, watch.invite) != watch.invite:
-                watch.end("retired")  # a new invitation made the display's link anew
         for campaign_id in ids:
             if campaign_id not in versions:
                 self.deliver(f"{campaign_id} gone")
                 continue
-            self.deliver(f"{campaign_id} v {versions[campaign_id]}")
+            now = versions[campaign_id], invites[campaign_id]
+            if self.seen.get(campaign_id) == now:
+                continue
+            self.seen[campaign_id] = now
+            for watch in list(self.watches.get(campaign_id, ())):
+                if watch.invite and now[1] != watch.invite:
+                    watch.end("retired")  # a new invitation made the display's link anew
+            self.deliver(f"{campaign_id} v {now[0]}")
 
 
 def read_versions(
-    ids: list[int], watches: list[Watch]
-) -> tuple[dict[int, int], dict[int, str], dict]:
-    """The campaigns' versions and invitations, and why streams may not go on (`refused`)."""
+    ids: list[int], watches: list[Watch], seen: int | None
+) -> tuple[dict[int, int], dict[int, str], int, dict]:
+    """The campaigns' versions and invitations, the count of changes to who may look, and, when
+    that is not `seen`, why streams may not go on (`refused`)."""
     from campaigns.models import Campaign
 
     try:
@@ -308,7 +331,8 @@ def read_versions(
         )
         versions = {pk: version for pk, version, _invite in rows}
         invites = {pk: invite for pk, _version, invite in rows}
-        return versions, invites, refused(watches)
+        stamp = who_may_look_count()
+        return versions, invites, stamp, refused(watches) if stamp != seen else {}
     finally:
         if not connection.in_atomic_block:
             connection.close()  # the watcher holds no connection between looks
@@ -364,6 +388,8 @@ def announce(notice: str, using: str = "default") -> None:
         with conn.cursor() as cursor:
             cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, notice])
         return
+    if concerns_who_may_look(notice):
+        who_may_look_moved(using)  # (the other processes' watchers look at the sessions)
     transaction.on_commit(lambda: deliver_here(notice), using=using)
 
 
@@ -431,70 +457,3 @@ async def messages(
                 yield ": still here\n\n"
     finally:
         watch.close()
-
-
-def campaign_saved(sender, instance, created: bool, using: str, **kwargs) -> None:
-    if created:
-        return
-    if "invite_token" in (kwargs.get("update_fields") or ()):
-        # A new invitation retires the table display's link (made from it): its stream ends.
-        announce(f"{instance.pk} display", using)
-    announce(f"{instance.pk} v {instance.version}", using)
-
-
-def campaign_deleted(sender, instance, using: str, **kwargs) -> None:
-    announce(f"{instance.pk} gone", using)
-
-
-def membership_deleted(sender, instance, using: str, origin=None, **kwargs) -> None:
-    from campaigns.models import Campaign
-
-    # A campaign deleted takes its members with it: its phones hear "gone" (deleted), not that
-    # each of them was removed.
-    if isinstance(origin, Campaign):
-        return
-    announce(f"{instance.campaign_id} left {instance.user_id}", using)
-
-
-def membership_saved(sender, instance, created: bool, using: str, **kwargs) -> None:
-    if not created:
-        announce(f"{instance.campaign_id} role {instance.user_id} {instance.role}", using)
-
-
-def session_deleted(sender, instance, using: str, **kwargs) -> None:
-    """A session flushed: logged out, logged in as someone else, or refused by Django for a
-    changed password."""
-    announce(f"session {digest(instance.session_key)}", using)
-
-
-def logged_out(sender, request, **kwargs) -> None:
-    # Before Django flushes the session (which `session_deleted` hears too, if it is stored).
-    session_key = getattr(getattr(request, "session", None), "session_key", None)
-    if session_key:
-        announce(f"session {digest(session_key)}")
-
-
-def user_saved(sender, instance, created: bool, update_fields, using: str, **kwargs) -> None:
-    # A log-in stamps `last_login` only: nothing a session depends on.
-    if created or (update_fields is not None and set(update_fields) <= {"last_login"}):
-        return
-    announce(f"user {instance.pk}", using)
-
-
-def connect_signals() -> None:
-    from django.contrib.auth import get_user_model
-    from django.contrib.auth.signals import user_logged_out
-    from django.db.models.signals import post_delete, post_save
-
-    from campaigns.models import Campaign, Membership
-
-    post_save.connect(membership_saved, sender=Membership, dispatch_uid="live-membership-saved")
-    post_delete.connect(session_deleted, sender=session_model(), dispatch_uid="live-session")
-    user_logged_out.connect(logged_out, dispatch_uid="live-logged-out")
-    post_save.connect(user_saved, sender=get_user_model(), dispatch_uid="live-user-saved")
-
-    post_save.connect(campaign_saved, sender=Campaign, dispatch_uid="live-campaign-saved")
-    post_delete.connect(campaign_deleted, sender=Campaign, dispatch_uid="live-campaign-deleted")
-    post_delete.connect(
-        membership_deleted, sender=Membership, dispatch_uid="live-membership-deleted"
-    )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import connection
+from django.db.models import F
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
@@ -99,3 +100,27 @@ def same_password(watch: Watch, password: str) -> bool:
 
     user = get_user_model()(pk=watch.user_id, password=password)
     return constant_time_compare(user.get_session_auth_hash(), watch.auth_hash)
+
+
+def concerns_who_may_look(notice: str) -> bool:
+    """Whether a notice (campaigns/live.py) changes who may look: a session ended (`session …`),
+    an account saved (`user …`), a member removed or given another role, the table display's
+    link made anew (`<campaign> left|role|display …`)."""
+    first, _, rest = notice.partition(" ")
+    return first in {"session", "user"} or rest.split(" ", 1)[0] in {"left", "role", "display"}
+
+
+def who_may_look_moved(using: str) -> None:
+    """Count a change to who may look, in the change's own transaction (SQLite: the watchers of
+    every process read the count)."""
+    from campaigns.models import LiveStamp
+
+    stamps = LiveStamp.objects.using(using)
+    if not stamps.filter(pk=1).update(changes=F("changes") + 1):
+        stamps.get_or_create(pk=1, defaults={"changes": 1})
+
+
+def who_may_look_count() -> int:
+    from campaigns.models import LiveStamp
+
+    return LiveStamp.objects.filter(pk=1).values_list("changes", flat=True).first() or 0

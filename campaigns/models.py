@@ -482,3 +482,16 @@ class RateCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} @{self.window}: {self.count}"
+
+
+class LiveStamp(models.Model):
+    """One row, counting the changes to who may look at a campaign (a session ended, an account
+    saved, a member removed or given another role, an invitation made anew). On SQLite the
+    streams' watcher in every process reads it with the campaigns' versions, and looks again at
+    the streams' sessions and memberships only when it moved (campaigns/live.py)."""
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=1)
+    changes = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.changes} changes to who may look"
