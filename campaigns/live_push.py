@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from campaigns import live_delta
 from campaigns.live import Hub, message
 from campaigns.views.shared import LIVE_LANES, PUSHED_DRAWINGS
+from companion.lanes import Busy
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +92,11 @@ async def start(board: Board, pk: int, key: Key, draw: Draw) -> Pushed | None:
     before = board.last.get(key)
     try:
         done = await LIVE_LANES.run(pk, encode, draw, before)
+    except Busy:
+        # Not drawn within the database's wait: the streams of this key send the version, and
+        # their phones ask for the page themselves; the next version draws again.
+        log.warning("A pushed page was not drawn in time; its phones ask for it")
+        return None
     except Exception:
         log.exception("Could not push a page")
         return None

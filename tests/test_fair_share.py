@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings as django_settings
 
 from companion import taps
-from companion.lanes import Lanes
+from companion.lanes import Busy, Lanes
 from companion.taps import Taps, too_fast
 from tests import factories
 from tests.journeys import until
@@ -83,6 +83,42 @@ def test_an_error_reaches_its_caller_and_the_lane_goes_on():
         return await lanes.run("a", str, 5)
 
     assert run(main()) == "5"
+
+
+def test_a_lane_named_none_is_a_lane_like_any_other():
+    """The home page's live refresh once went into a lane named None, which also meant "no lane
+    ready": it never ran, and no lane after it did."""
+    order, _ = run_lanes(Lanes(1, per_lane=1, name="t", wait=30), [None, "a", None, "b"])
+    assert sorted(order, key=str) == [None, None, "a", "b"]
+
+
+def test_no_work_waits_in_the_lanes_past_their_wait_and_what_waited_is_never_run():
+    lanes = Lanes(1, per_lane=1, name="t", wait=0.3)
+    ran: list[str] = []
+    gate, started = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        started.set()
+        gate.wait(10)  # a thread the database holds up
+
+    async def main() -> list[str]:
+        said = []
+        held = asyncio.ensure_future(lanes.run("a", hold))
+        assert await until(started.is_set)
+        for lane in ("a", "b"):  # behind the held thread: its own lane's, and another's
+            try:
+                await lanes.run(lane, ran.append, lane)
+            except Busy:
+                said.append(lane)
+        with pytest.raises(Busy):
+            await held  # the held work's own caller is answered too
+        gate.set()
+        assert await until(lambda: lanes.busy == 0)  # the thread back once the work returns
+        await lanes.run("c", ran.append, "c")
+        return said
+
+    assert run(main()) == ["a", "b"]
+    assert ran == ["c"]
 
 
 def test_work_whose_caller_went_away_is_never_run():
