@@ -197,3 +197,29 @@ def test_a_refusal_names_the_other_phone_and_goes_when_dismissed(phones):
     expect(doom.get_by_role("alert")).to_have_count(0)
     # Dismissed, the region catches up with the other phone.
     expect(doom.locator("output")).to_have_text("2")
+
+
+def test_ten_quick_taps_while_the_answers_are_slow_are_ten_changes(phone):
+    """Each tap is a change of its own (the tester's 15 taps with answers taking a second gave 5):
+    a tap made while the form's last one is on its way waits behind it, and goes after it."""
+    page = phone
+    sign_up(page, "slowtaps", home=False)
+    create_any_game(page, "Slow answers", "Doom 0 50")
+    # Every change this phone sends takes a second to go (and so its answer to come).
+    page.evaluate(
+        """() => {
+            const send = window.fetch;
+            window.fetch = (url, init) => init && init.method === "POST"
+                ? new Promise((go) => setTimeout(go, 1000)).then(() => send(url, init))
+                : send(url, init);
+        }"""
+    )
+    doom = page.get_by_role("region", name="Doom")
+    plus = doom.get_by_role("button", name="Doom plus one")
+    for _ in range(10):
+        plus.click()
+    expect(doom.locator("output")).to_have_text("10", timeout=30_000)
+    settled(page, 10)
+    assert history_count(page) == 10
+    expect(page.locator(".error")).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('companion-waiting') || '[]'") == "[]"

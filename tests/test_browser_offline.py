@@ -207,6 +207,43 @@ def test_a_tap_made_offline_survives_a_reload_and_is_applied_once(phones):
     assert history_count(page) == 2
 
 
+def test_ten_taps_on_one_button_offline_are_ten_changes_across_a_reload(phone):
+    """Every tap made offline is a change of its own (the tester's 40 taps on one "+" applied
+    once): the note says how many wait, they stay across a reload (taps made on the kept page
+    too), and each is applied once when the connection is back."""
+    page = phone
+    sign_up(page, "ten-taps", home=False)
+    create_any_game(page, "Ten taps", "Doom 0 50")
+    kept(page)
+    doom = page.get_by_role("region", name="Doom")
+
+    page.context.set_offline(True)
+    for _ in range(6):
+        doom.get_by_role("button", name="Doom plus one").click()
+    expect(doom.get_by_text(NOT_SENT)).to_contain_text("6 taps wait")
+    page.reload()
+    expect(page.get_by_text(OFFLINE)).to_be_visible()
+    expect(doom.get_by_text(NOT_SENT)).to_contain_text("6 taps wait")
+    for _ in range(4):
+        doom.get_by_role("button", name="Doom plus one").click()
+    expect(doom.get_by_text(NOT_SENT)).to_contain_text("10 taps wait")
+    expect(doom.locator("output")).to_have_text("0")
+    shot(page, "offline-ten-taps")
+
+    page.context.set_offline(False)
+    expect(page.get_by_text(OFFLINE)).to_have_count(0)
+    expect(doom.locator("output")).to_have_text("10", timeout=30_000)
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('companion-waiting') || '[]').length === 0"
+    )
+    expect(page.get_by_text(NOT_SENT)).to_have_count(0)
+    settled(page, 10)
+    assert history_count(page) == 10
+    page.reload()
+    expect(doom.locator("output")).to_have_text("10")
+    assert history_count(page) == 10
+
+
 def test_a_draw_offline_says_it_needs_the_connection(phone):
     page = phone
     page.set_viewport_size({"width": 360, "height": 640})

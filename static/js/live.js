@@ -361,11 +361,15 @@
     try { window.localStorage.setItem("companion-phone", phone); } catch (err) { /* kept for this page */ }
   }
 
-  // The button that sent a form, so a second try sends the same button's value.
-  document.addEventListener("submit", function (e) { e.target.companionSubmitter = e.submitter; }, true);
+  // The button that sent a form, so a second try sends the same button's value (not that of a
+  // tap kept behind it: offline.js keeps its own).
+  document.addEventListener("submit", function (e) {
+    if (!e.target.matches(".htmx-request,[data-not-sent]")) e.target.companionSubmitter = e.submitter;
+  }, true);
 
   hooks.configure = function (form, data) {  // a POST only
-    if (!form.companionChange) form.companionChange = phone + "." + randomId(12);
+    // (Its turn among the taps that wait, should it wait: when it was made.)
+    if (!form.companionChange) { form.companionChange = phone + "." + randomId(12); form.companionSince = Date.now(); }
     data.set("change", form.companionChange);
   };
 
@@ -389,6 +393,7 @@
   }
 
   var retryTimer = null;
+  hooks.notSent = function (form) { if (form.hasAttribute("data-not-sent")) notSent(form, form.companionStatus); };
   function notSent(form, status) {
     if (!form.isConnected || !form.companionChange) return;
     form.setAttribute("data-not-sent", "");
@@ -397,6 +402,10 @@
     // it waited, and the server takes a member's changes no faster than its pace.
     var words = (status === 429 ? root.dataset.notSentBusy : status ? root.dataset.notSentServer
       : root.dataset.notSent) || "Not sent";
+    // Taps kept behind it (offline.js): how many wait, this one included.
+    var count = hooks.waiting ? hooks.waiting(form) : 1;
+    if (count > 1) words += " " + (root.dataset.notSentMany || "{count} taps wait.").replace("{count}", count);
+    form.companionStatus = status;
     form.companionNote = noteFor(form, "not-sent", words);
     if (!retryTimer) retryTimer = setTimeout(retryAll, 3000);
   }
@@ -460,9 +469,12 @@
   }
   function resend(form) {
     var button = form.companionSubmitter;
-    // A click, as the user's was, so the same button's name and value go with it.
+    // A click, as the user's was, so the same button's name and value go with it; the same
+    // tap, not one more (offline.js).
+    form.companionAgain = true;
     if (button && form.contains(button) && !button.disabled) button.click();
     else form.requestSubmit();
+    form.companionAgain = false;
   }
   hooks.resend = resend;
   window.addEventListener("online", retryAll);

@@ -168,6 +168,15 @@
   document.addEventListener("submit", function (e) {
     var form = e.target;
     clearNeeds();
+    // A tap made while the form's last one is on its way or waits is a change of its own: it
+    // is kept behind it (drain() sends it), never merged with it or dropped. (The site's own
+    // resend of that last one is the same tap: live.js says so.)
+    if (!form.companionAgain && canWait(form) && form.companionChange && form.matches(".htmx-request,[data-not-sent]")) {
+      e.preventDefault();
+      store(form, newChange(), e.submitter, Date.now());
+      if (hooks.notSent) hooks.notSent(form);  // live.js: how many wait
+      return;
+    }
     if (!offline() || form.matches("form[data-logout]")) return;
     if (!canWait(form)) {
       e.preventDefault();
@@ -190,19 +199,19 @@
   function save(list) {
     try { window.localStorage.setItem(KEY, JSON.stringify(list.slice(-200))); } catch (err) { /* full */ }
   }
-  function store(form, change) {
+  function store(form, change, button, since) {
     if (!change || !member) return;
     var fields = [];
     new FormData(form).forEach(function (value, name) {
       if (typeof value === "string" && name !== "csrfmiddlewaretoken") fields.push([name, value]);
     });
-    var button = form.companionSubmitter;
+    button = button || form.companionSubmitter;
     var list = load().filter(function (t) { return t.change !== change; });
     var before = load().filter(function (t) { return t.change === change; })[0];
     list.push({
       change: change, member: member, page: here(), action: form.getAttribute("action"),
       fields: fields, button: button && button.name ? [button.name, button.value] : null,
-      since: (before && before.since) || form.companionSince || Date.now(),
+      since: (before && before.since) || since || form.companionSince || Date.now(),
       label: labelOf(form, button),
     });
     save(list);
@@ -264,6 +273,7 @@
     }
     if (answered) answered(form, status, headers);
     if (failed) store(form, change); else drop(change);
+    drain();  // a tap kept behind it, say
   };
 
   function hidden(form) {
@@ -282,7 +292,7 @@
       return Object.keys(own).every(function (name) { return fields[name] === own[name]; });
     })[0] || null;
   }
-  function restore(form, tap) {
+  function restore(form, tap, now) {
     var values = {};
     tap.fields.forEach(function (f) { (values[f[0]] = values[f[0]] || []).push(f[1]); });
     Array.prototype.forEach.call(form.elements, function (el) {
@@ -298,15 +308,22 @@
     }
     form.companionChange = tap.change;
     form.companionSince = tap.since;
-    if (answered) answered(form, 0, null);  // live.js: "Not sent", and sent when it can be
+    // A tap kept behind another of its form's goes now; one kept across a reload, when it can.
+    if (now) { form.setAttribute("data-not-sent", ""); hooks.resend(form); } else if (answered) answered(form, 0, null);
   }
+  // How many taps wait on this form (live.js says it in its note).
+  hooks.waiting = function (form) {
+    return 1 + load().filter(function (t) { return t.change !== form.companionChange && here() === t.page && formOf(t) === form; }).length;
+  };
 
   var waiting = load().filter(function (t) { return t.member === member && t.page === here(); });
   waiting.sort(function (a, b) { return a.since - b.since; });
   var shown = 0, formless = {};
   waiting.forEach(function (tap) {
     var form = formOf(tap);
-    if (form) { restore(form, tap); shown += 1; } else formless[tap.change] = true;
+    // The oldest of a form's taps is on it; the others wait behind it.
+    if (!form) formless[tap.change] = true;
+    else if (!form.companionChange) { restore(form, tap); shown += 1; }
   });
   // Back with the connection: they go now, oldest first.
   if (shown && !offline()) window.dispatchEvent(new Event("online"));
@@ -332,10 +349,10 @@
     notice((says.refused || "{what}, made offline, was not done: {why}")
       .replace("{what}", what(tap)).replace("{why}", reason || whyOf(status, html) || String(status)));
   }
-  function tapsElsewhere() {
-    return load().filter(function (t) {
-      return t.member === member && (t.page !== here() || formless[t.change]);
-    });
+  // The taps kept that are on no form of this page now (those of other pages, those kept behind
+  // another tap of their form).
+  function tapsElsewhere(heads) {
+    return load().filter(function (t) { return t.member === member && heads.indexOf(t.change) < 0; });
   }
   var sending = false;
   function sendElsewhere(tap) {
@@ -382,16 +399,20 @@
     clearTimeout(drainTimer);
     drainTimer = null;
     if (leaving || offline() || sending || document.querySelector("form[data-not-sent].htmx-request")) return;
-    var forms = Array.prototype.filter.call(document.querySelectorAll("form[data-not-sent]"), function (f) {
-      return f.isConnected && f.companionChange;
+    var heads = [];
+    var forms = Array.prototype.filter.call(document.querySelectorAll("form"), function (f) {
+      heads.push(f.companionChange);
+      return f.companionChange && f.hasAttribute("data-not-sent");
     }).map(function (f) { return { form: f, since: f.companionSince || 0 }; });
-    var taps = tapsElsewhere().map(function (t) { return { tap: t, since: t.since || 0 }; });
+    var taps = tapsElsewhere(heads).map(function (t) { return { tap: t, since: t.since || 0 }; });
     var next = forms.concat(taps).sort(function (a, b) { return a.since - b.since; })[0];
     if (!next) return;
+    var form = next.form || (next.tap.page === here() && !formless[next.tap.change] && formOf(next.tap));
+    if (form && form.companionChange && !next.form) return;  // its form's last tap goes first
     var wait = nextAt - Date.now();
     if (wait > 0) { drainTimer = setTimeout(drain, wait); return; }
     nextAt = Date.now() + GAP;
-    if (next.form) { if (hooks.resend) hooks.resend(next.form); } else sendElsewhere(next.tap);
+    if (next.form) hooks.resend(form); else if (form) restore(form, next.tap, 1); else sendElsewhere(next.tap);
   }
   // A page the server drew just now says whose session this is (`data-member`; none on the
   // log-in page): the pages kept for anyone else, or for a session that ended (it expired, the
