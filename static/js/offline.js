@@ -272,8 +272,9 @@
       return;
     }
     if (answered) answered(form, status, headers);
-    if (failed) store(form, change); else drop(change);
-    drain();  // a tap kept behind it, say
+    // Answered: a tap kept behind it goes next. Not answered: it waits for the next try (live.js,
+    // in a few seconds), not sent again at once to a server that is not answering.
+    if (failed) store(form, change); else { drop(change); drain(); }
   };
 
   function hidden(form) {
