@@ -35,6 +35,22 @@ def resident_kb(pid: int) -> int:
     return 0
 
 
+def threads(pid: int) -> int:
+    """A process's threads now (`Threads:` of /proc/<pid>/status); 0 once it has gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("Threads:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def load_average() -> str:
+    """The machine's load average (1, 5 and 15 minutes), as the benches print it."""
+    return " ".join(f"{figure:.1f}" for figure in os.getloadavg())
+
+
 def use_database(url: str | None) -> None:
     """The database the next tests.server.Database is made in: PostgreSQL at `url`, or SQLite."""
     if url:
