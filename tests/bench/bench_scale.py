@@ -1,10 +1,12 @@
-"""Scale per process (issue 19): 1,000 phones on one campaign, 1,000 idle across 200 others.
+"""Scale per process (issues 19 and 35): 1,000 phones on one campaign, 1,000 idle across 200
+others.
 
-Run by hand: `.venv/bin/python tests/bench/bench_scale.py` (about three minutes). SQLite and
-PostgreSQL side by side, one uvicorn process each, as the server tests start it: PostgreSQL at
-DATABASE_URL or COMPANION_BENCH_PG, else a throwaway local cluster when this runs as root on a
-machine with Debian's PostgreSQL (as .ci/run starts one), else "not measured". Prints figures;
-asserts nothing.
+Run by hand: `.venv/bin/python tests/bench/bench_scale.py` (about five minutes on 2 cores).
+SQLite and PostgreSQL side by side, one uvicorn process each, as the server tests start it:
+PostgreSQL at DATABASE_URL or COMPANION_BENCH_PG, else a throwaway local cluster when this runs
+as root on a machine with Debian's PostgreSQL (as .ci/run starts one), else "not measured".
+Prints figures with the machine's load average; asserts nothing. The README's hosting section
+quotes them.
 
 The phones are made in the database (users, memberships and session rows, not 2,000 log-ins)
 and are one asyncio client on raw sockets: each holds a stream as live.js opens it
@@ -12,35 +14,21 @@ and are one asyncio client on raw sockets: each holds a stream as live.js opens 
 stream pushes a page only to a phone that has a CSRF cookie).
 
 - (a) N phones (200, 500, 1,000) on one Arkham campaign's chaos bag page; its owner draws a
-  token, as swap.js posts it (HX-Request, X-CSRFToken, region, version, page, change). Per draw:
+  token, as swap.js posts it (HX-Request, X-CSRFToken, region, version, page, change), BENCH_DRAWS
+  times a row (20). Before each row every phone's stream is closed and opened again, as after a
+  restart: the server then keeps no page of theirs, and the row's first draw (the reconnect
+  draw) sends each phone the whole page; the next ones only the regions that changed. Per row:
   from the POST until each phone has the `page` message of the new version (p50, p95, max, over
-  all phones and draws), the bytes each phone received for that change, and the server's CPU
-  (utime + stime of its process) for the change, in all and per phone.
-- (b) With those 1,000 open, 1,000 idle phones more, five on each of 200 other campaigns' table
-  pages: the server's resident memory (VmRSS) before and after, per idle stream; then (a) again.
+  all phones and draws, the reconnect draw counted, and the reconnect draw's alone), the bytes
+  each phone received for a change, and the server's CPU (utime + stime of its process) for a
+  change, in all and per phone.
+- (b) 1,000 idle phones more, five on each of 200 other campaigns' table pages: the server's
+  resident memory (VmRSS) before and after, per idle stream; then (a)'s 1,000 again beside
+  them, and its p95 against (a)'s 1,000 alone (issue 35: within 1.2 times).
 
 The client shares the machine's cores with the server: its own CPU is printed beside. Also the
 size and time of `campaigns.live_delta.delta` between two consecutive bag pages the phones got
 (what a phone at the version before would get instead of the page).
-
-2026-12-03, before the push's per-phone cost was looked at (whole pages with a token in each;
-the 2-core machine under other work, load average 10-13; 4 draws a figure, 219 s), draw to
-page p50/p95 ms, SQLite · PostgreSQL: 200 phones 400/641 · 420/733; 500: 1208/3050 ·
-1275/2458; 1,000: 2482/4487 · 1952/4081; 1,000 with 1,000 idle: 1555/2886 · 2587/6772. About
-64 KB per phone per draw, 1.6-2.0 ms of server CPU per phone; an idle stream 32-35 KB of
-the server's memory. delta() between two bag pages: 20 KB of 62 KB, 2.2 ms.
-
-2026-12-03, after (one drawing and one message per push key, the token out of the page, a phone
-at the version before sent only the regions that changed; load average 2.4-2.9, 2-4 draws a
-figure): 1,000 phones p50/p95 130/144-170 ms (SQLite) · 137/157-173 ms (PostgreSQL); with 1,000
-idle more 147-266/284-443 · 122-132/156-168 ms; 14-20 KB per phone per draw (a draw's delta 18 KB
-of the 57 KB bag page), 0.10-0.16 ms of server CPU per phone; an idle stream 39-46 KB.
-
-2026-12-04, a slower 2-core machine (see bench_fair.py), quiet (load average 0.4 before, 2.0
-after), with the server's 0.5 ms interpreter-lock turns (companion/asgi.py), 4 draws a figure,
-p50/p95 ms, SQLite · PostgreSQL: 200 phones 102/197 · 130/378; 500: 197/222 · 133/193; 1,000:
-175/243 · 156/201; 1,000 with 1,000 idle more: 209/290 · 178/239. 15-20 KB per phone per draw,
-0.17-0.29 ms of server CPU per phone at 1,000; an idle stream 38 KB of the server's memory.
 """
 
 from __future__ import annotations
@@ -66,6 +54,7 @@ import httpx  # noqa: E402
 
 from tests.bench.common import (  # noqa: E402
     cpu_seconds,
+    load_average,
     percentile,
     postgresql,
     resident_kb,
@@ -75,7 +64,7 @@ from tests.server import Database, Site  # noqa: E402
 
 COUNTS = (200, 500, 1000)
 IDLE_CAMPAIGNS, IDLE_EACH = 200, 5
-DRAWS = int(os.environ.get("BENCH_DRAWS", "4"))
+DRAWS = int(os.environ.get("BENCH_DRAWS", "20"))
 START = time.monotonic()
 WAIT = 30.0  # seconds a draw may take to reach every phone before the bench moves on
 
@@ -89,6 +78,8 @@ class Phone:
     versions_only: int = 0  # `version` messages: the page was not pushed
     partial: int = 0  # `page` messages that held only the regions changed since the last
     whole: int = 0  # `page` messages that held the whole page
+    wholes: set[int] = field(default_factory=set)  # the versions whose page came whole
+    task: asyncio.Task | None = None  # the stream's, while it is open
 
 
 class Streams:
@@ -109,10 +100,18 @@ class Streams:
         phone = Phone()
         opened = asyncio.get_running_loop().create_future()
         path = f"/c/{campaign}/stream/?v={version}&page={quote(page, safe='')}"
-        task = self.hold(phone, opened, path, cookies)
-        self.tasks.append(asyncio.create_task(task))
+        phone.task = asyncio.create_task(self.hold(phone, opened, path, cookies))
+        self.tasks.append(phone.task)
         await opened
         return phone
+
+    async def drop(self, phones: list[Phone]) -> None:
+        """The phones' streams closed, as when a server restarts or a phone sleeps."""
+        tasks = [phone.task for phone in phones if phone.task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.tasks = [task for task in self.tasks if task not in tasks]
 
     async def hold(self, phone: Phone, opened: asyncio.Future, path: str, cookies: str):
         request = (
@@ -120,6 +119,7 @@ class Streams:
             f"Host: {self.host}:{self.port}\r\nAccept: text/event-stream\r\n"
             f"Cookie: {cookies}\r\n\r\n"
         ).encode()
+        writer = None
         try:
             reader, writer = await asyncio.open_connection(self.host, self.port, limit=2**22)
             writer.write(request)
@@ -143,6 +143,10 @@ class Streams:
             if not opened.done():
                 opened.set_result(None)
             self.failed.append(repr(error))
+        finally:
+            # Closed, not left to the garbage collector: the server hears the phone go.
+            if writer is not None:
+                writer.close()
 
     def heard(self, phone: Phone, event: bytes) -> None:
         if not event.startswith(b"event: page") and not event.startswith(b"event: version"):
@@ -159,6 +163,7 @@ class Streams:
             phone.partial += 1
         else:
             phone.whole += 1
+            phone.wholes.add(version)
         self.arrived[version] = self.arrived.get(version, 0) + 1
         if self.wanted and self.wanted[0] == version and self.arrived[version] >= self.wanted[1]:
             self.wanted[2].set()
@@ -170,13 +175,35 @@ class Streams:
 
 
 @dataclass
-class Figure:
-    phones: int
-    times: list[float] = field(default_factory=list)  # POST to page, every phone of every draw
-    sizes: list[int] = field(default_factory=list)  # bytes a phone received for a change
-    cpu: list[float] = field(default_factory=list)  # server CPU seconds per draw
-    client_cpu: list[float] = field(default_factory=list)
+class Draw:
+    """One draw: from the POST until each phone had the new version's page."""
+
+    times: list[float] = field(default_factory=list)  # POST to page, every phone that had it
+    sizes: list[int] = field(default_factory=list)  # bytes a phone received for the change
+    cpu: float = 0.0  # the server's CPU seconds
+    client_cpu: float = 0.0
+    whole: int = 0  # phones whose page came whole
     missing: int = 0  # phones that had no page within WAIT
+
+
+@dataclass
+class Figure:
+    """A row: its phones' streams (re)opened, then DRAWS draws. The first draw after the phones
+    connect sends each the whole page (the server keeps no page of theirs yet to find the
+    changed regions against): the reconnect draw, counted in the row's figures and printed
+    apart too."""
+
+    phones: int
+    label: str = ""
+    draws: list[Draw] = field(default_factory=list)
+
+    @property
+    def times(self) -> list[float]:
+        return [t for draw in self.draws for t in draw.times]
+
+    @property
+    def reconnect(self) -> Draw:
+        return self.draws[0]
 
 
 class Table:
@@ -220,15 +247,16 @@ class Table:
                 done.set()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(done.wait(), WAIT)
-        figure.cpu.append(cpu_seconds(pid) - cpu)
-        figure.client_cpu.append(time.process_time() - client)
+        drawn = Draw(cpu=cpu_seconds(pid) - cpu, client_cpu=time.process_time() - client)
         for phone in self.phones:
             if self.version in phone.pages:
                 at, received = phone.pages[self.version]
-                figure.times.append(at - posted)
-                figure.sizes.append(received - before[id(phone)])
+                drawn.times.append(at - posted)
+                drawn.sizes.append(received - before[id(phone)])
+                drawn.whole += self.version in phone.wholes
             else:
-                figure.missing += 1
+                drawn.missing += 1
+        figure.draws.append(drawn)
         await asyncio.sleep(0.3)  # the stragglers' heartbeats and the like, out of the next
 
 
@@ -263,33 +291,32 @@ async def run(site: Site, made: dict) -> dict:
             opened += await asyncio.gather(*batch)
         return opened
 
+    bag = f"/c/{table.campaign}/p/bag/"
+    watchers = [(table.campaign, bag, session) for session in made["watchers"]]
+
+    async def row(count: int, label: str) -> None:
+        """The watched table's phones closed and `count` of them opened anew, as after a
+        restart (the server keeps no page of theirs then), and DRAWS draws."""
+        await streams.drop(table.phones)
+        await asyncio.sleep(1)  # the server hears them go, and forgets the table's pages
+        table.phones = await open_phones(count, iter(watchers))
+        await asyncio.sleep(1)
+        figure = Figure(count, label)
+        for _ in range(DRAWS):
+            await table.draw(streams, figure)
+        results["figures"].append(figure)
+        print(f"  … {label} ({time.monotonic() - START:.0f} s)", file=sys.stderr, flush=True)
+
     try:
-        bag = f"/c/{table.campaign}/p/bag/"
-        feed = iter((table.campaign, bag, session) for session in made["watchers"])
         for count in COUNTS:
-            table.phones += await open_phones(count - len(table.phones), feed)
-            await asyncio.sleep(1)
-            figure = Figure(count)
-            for _ in range(DRAWS):
-                await table.draw(streams, figure)
-            results["figures"].append(figure)
-            print(
-                f"  … {count} phones ({time.monotonic() - START:.0f} s)",
-                file=sys.stderr,
-                flush=True,
-            )
+            await row(count, f"{count}")
         pid = site.process.pid
         rss = await settled_memory(pid)
         idle_feed = iter((pk, f"/c/{pk}/", session) for pk, session in made["idle"])
         await open_phones(len(made["idle"]), idle_feed)
         results["idle"] = (rss, await settled_memory(pid), len(made["idle"]))
-        figure = Figure(COUNTS[-1])
-        for _ in range(DRAWS):
-            await table.draw(streams, figure)
-        results["figures"].append(figure)
+        await row(COUNTS[-1], f"{COUNTS[-1]} +{len(made['idle'])} idle")
         results["versions_only"] = sum(p.versions_only for p in table.phones)
-        results["partial"] = sum(p.partial for p in table.phones)
-        results["whole"] = sum(p.whole for p in table.phones)
         # The whole page (a live refresh) before and after one more draw, for delta()'s figures.
         refresh = {"HX-Request": "true", "X-Live-Refresh": "true"}
         results["kept"] = [(await table.http.get(bag, headers=refresh)).text]
@@ -305,6 +332,7 @@ async def run(site: Site, made: dict) -> dict:
 def measure(label: str, url: str | None) -> dict | None:
     use_database(url)
     print(f"… measuring {label}", file=sys.stderr, flush=True)
+    load = load_average()
     database = Database()
     try:
         sizes = f"{COUNTS[-1]}, {IDLE_CAMPAIGNS}, {IDLE_EACH}"
@@ -318,6 +346,7 @@ def measure(label: str, url: str | None) -> dict | None:
         finally:
             site.close()
         results["tracebacks"] = site.output().count("Traceback")
+        results["load"] = (load, load_average())
     finally:
         database.close()
     return results
@@ -345,44 +374,88 @@ def main() -> None:
         runs["PostgreSQL"] = measure("PostgreSQL", url) if url else None
     print(
         f"\nScale per process ({os.cpu_count()} cores shared by the server and this client;"
-        f" load average {' '.join(f'{n:.1f}' for n in os.getloadavg())}; open files {hard};"
-        f" {DRAWS} draws a figure; {time.monotonic() - START:.0f} s)"
+        f" load average {load_average()}; open files {hard}; {DRAWS} draws a row, the first"
+        f" the reconnect draw; {time.monotonic() - START:.0f} s)"
     )
     for name, results in runs.items():
         print(f"\n{name}")
         if results is None:
             print("  not measured (no DATABASE_URL or COMPANION_BENCH_PG, and none could start)")
             continue
+        report(results)
+
+
+def ms(values: list[float]) -> str:
+    """p50 / p95 / max of `values` (seconds), in ms."""
+    if not values:
+        return "    - /     - /     -"
+    p50, p95 = percentile(values, 0.5) * 1000, percentile(values, 0.95) * 1000
+    return f"{p50:5.0f} / {p95:5.0f} / {max(values) * 1000:5.0f}"
+
+
+def p95(values: list[float]) -> float:
+    return percentile(values, 0.95)
+
+
+def typical(figure: Figure) -> float:
+    """The median over the row's draws of each draw's p95 over its phones."""
+    return statistics.median(p95(d.times) for d in figure.draws if d.times)
+
+
+def report(results: dict) -> None:
+    load_before, load_after = results["load"]
+    print(f"  load average {load_before} before, {load_after} after")
+    print(
+        "  draw→page ms p50 / p95 / max over every phone: of all the row's draws and of the"
+        " reconnect draw alone (its whole pages); KB a phone a draw, the others · the reconnect"
+        " draw; the server's CPU s a draw and ms a phone, the same; the client's CPU s a draw;"
+        " pages missing"
+    )
+    print(
+        f"  {'phones':>15}  {'all draws':^21}   {'reconnect draw':^21} {'whole':>6}"
+        f" {'KB':^12}   {'server CPU':^27}   {'client':>10} {'missing':>8}"
+    )
+    figures: list[Figure] = results["figures"]
+    for figure in figures:
+        first, then = figure.reconnect, figure.draws[1:] or figure.draws
+        cpu = statistics.median(d.cpu for d in then)
+        size = statistics.median([n for d in then for n in d.sizes] or [0]) / 1024
         print(
-            "  phones  draw→page p50 / p95 / max ms  KB/phone  server CPU s/draw  ms/phone"
-            "  client CPU s  missing"
+            f"  {figure.label:>15}  {ms(figure.times)}   {ms(first.times)} ({first.whole:4})"
+            f" {size:5.1f} · {statistics.median(first.sizes or [0]) / 1024:4.1f}"
+            f"   {cpu:5.2f}, {cpu / figure.phones * 1000:4.2f} · {first.cpu:5.2f},"
+            f" {first.cpu / figure.phones * 1000:4.2f}"
+            f"   {statistics.median(d.client_cpu for d in figure.draws):10.2f}"
+            f" {sum(d.missing for d in figure.draws):8}"
         )
-        for n, figure in enumerate(results["figures"]):
-            times = figure.times or [float("nan")]
-            cpu = statistics.median(figure.cpu)
-            label = f"{figure.phones}" + (" +1000 idle" if n == len(COUNTS) else "")
-            print(
-                f"  {label:>15} {statistics.median(times) * 1000:7.0f} /"
-                f" {percentile(times, 0.95) * 1000:5.0f} / {max(times) * 1000:5.0f}"
-                f" {statistics.median(figure.sizes or [0]) / 1024:9.1f}"
-                f" {cpu:12.2f} {cpu / figure.phones * 1000:12.2f}"
-                f" {statistics.median(figure.client_cpu):11.2f} {figure.missing:8}"
-            )
-        before, after, idle = results["idle"]
-        print(
-            f"  idle streams: server RSS {before / 1024:.0f} MB → {after / 1024:.0f} MB with"
-            f" {idle} more: {(after - before) / idle:.1f} KB per idle stream"
-        )
-        print(
-            f"  pages pushed with only the changed regions: {results['partial']},"
-            f" whole: {results['whole']}"
-        )
-        print(f"  live_delta on two consecutive bag pages: {delta_figures(results['kept'])}")
-        if results["versions_only"]:
-            print(f"  version-only messages (page not pushed): {results['versions_only']}")
-        if results["failed"]:
-            print(f"  streams that failed: {len(results['failed'])}, e.g. {results['failed'][:3]}")
-        print(f"  tracebacks in the server's output: {results['tracebacks']}")
+    alone = next(f for f in figures if f.label == f"{COUNTS[-1]}")
+    beside = figures[-1]
+    print(f"  {beside.label} against {alone.label} alone (issue 35: within 1.2×):")
+    for what, a, b in (
+        ("p95, all draws", p95(alone.times), p95(beside.times)),
+        ("p95, the reconnect draw", p95(alone.reconnect.times), p95(beside.reconnect.times)),
+        # One slow draw (the machine's other work) moves a p95 of 20 draws; the median draw
+        # does not:
+        ("the median draw's p95", typical(alone), typical(beside)),
+    ):
+        print(f"    {what}: {b * 1000:.0f} / {a * 1000:.0f} ms = {b / a:.2f}×")
+    a = statistics.median(d.cpu for d in alone.draws)
+    b = statistics.median(d.cpu for d in beside.draws)
+    print(f"    the server's CPU a draw (median): {b:.2f} / {a:.2f} s = {b / a:.2f}×")
+    before, after, idle = results["idle"]
+    print(
+        f"  idle streams: server RSS {before / 1024:.0f} MB → {after / 1024:.0f} MB with"
+        f" {idle} more: {(after - before) / idle:.1f} KB per idle stream"
+    )
+    pages = sum(len(d.times) for f in figures for d in f.draws)
+    whole = sum(d.whole for f in figures for d in f.draws)
+    print(f"  pages pushed: {pages}, with only the changed regions {pages - whole}, whole {whole}")
+    print(f"  live_delta on two consecutive bag pages: {delta_figures(results['kept'])}")
+    if results["versions_only"]:
+        print(f"  version-only messages (page not pushed): {results['versions_only']}")
+    if results["failed"]:
+        print(f"  streams that failed: {len(results['failed'])}, e.g. {results['failed'][:3]}")
+    print(f"  tracebacks in the server's output: {results['tracebacks']}")
 
 
 if __name__ == "__main__":
