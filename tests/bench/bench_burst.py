@@ -86,6 +86,7 @@ async def hold(host: str, port: int, path: str, cookies: str, opening: Opening) 
         f"Cookie: {cookies}\r\n\r\n"
     ).encode()
     opening.started = time.perf_counter()
+    writer = None
     try:
         async with asyncio.timeout(ANSWER):
             reader, writer = await asyncio.open_connection(host, port, limit=2**22)
@@ -95,6 +96,8 @@ async def hold(host: str, port: int, path: str, cookies: str, opening: Opening) 
         opening.status = int(head.split(b" ", 2)[1])
     except (OSError, ValueError, IndexError, TimeoutError, asyncio.IncompleteReadError) as error:
         opening.error = repr(error)
+        if writer is not None:
+            writer.close()
         return
     try:
         while await reader.read(65536):
@@ -102,7 +105,7 @@ async def hold(host: str, port: int, path: str, cookies: str, opening: Opening) 
     except OSError:
         pass
     finally:
-        writer.close()
+        writer.close()  # (not left to the garbage collector: the server hears the phone go)
 
 
 async def burst(site: Site, made: dict) -> Burst:

@@ -439,6 +439,9 @@ def report(results: dict) -> None:
         ("the median draw's p95", typical(alone), typical(beside)),
     ):
         print(f"    {what}: {b * 1000:.0f} / {a * 1000:.0f} ms = {b / a:.2f}×")
+    for figure in (alone, beside):
+        each = " ".join(f"{p95(d.times) * 1000:.0f}" for d in figure.draws if d.times)
+        print(f"    each draw's p95 ms, {figure.label}: {each}")
     a = statistics.median(d.cpu for d in alone.draws)
     b = statistics.median(d.cpu for d in beside.draws)
     print(f"    the server's CPU a draw (median): {b:.2f} / {a:.2f} s = {b / a:.2f}×")
