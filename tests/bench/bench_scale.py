@@ -442,6 +442,8 @@ def report(results: dict) -> None:
     for figure in (alone, beside):
         each = " ".join(f"{p95(d.times) * 1000:.0f}" for d in figure.draws if d.times)
         print(f"    each draw's p95 ms, {figure.label}: {each}")
+        cpu = " ".join(f"{d.cpu * 1000:.0f}" for d in figure.draws)
+        print(f"    each draw's server CPU ms, {figure.label}: {cpu}")
     a = statistics.median(d.cpu for d in alone.draws)
     b = statistics.median(d.cpu for d in beside.draws)
     print(f"    the server's CPU a draw (median): {b:.2f} / {a:.2f} s = {b / a:.2f}×")
