@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import resource
 import secrets
 import sys
 import time
@@ -39,8 +38,8 @@ import httpx  # noqa: E402
 from tests.bench.common import (  # noqa: E402
     cpu_seconds,
     load_average,
+    on_both_databases,
     percentile,
-    postgresql,
     resident_kb,
     threads,
     use_database,
@@ -218,11 +217,7 @@ def report(name: str, result: Burst) -> None:
 
 
 def main() -> None:
-    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it too
-    runs: dict[str, Burst | None] = {"SQLite": measure("SQLite", None)}
-    with postgresql() as url:
-        runs["PostgreSQL"] = measure("PostgreSQL", url) if url else None
+    runs = on_both_databases(measure)
     print(
         f"\nA burst of {PHONES} reconnecting streams on one process ({os.cpu_count()} cores"
         f" shared by the server and this client; load average {load_average()};"

@@ -55,8 +55,8 @@ import httpx  # noqa: E402
 from tests.bench.common import (  # noqa: E402
     cpu_seconds,
     load_average,
+    on_both_databases,
     percentile,
-    postgresql,
     resident_kb,
     use_database,
 )
@@ -367,11 +367,8 @@ def delta_figures(pages: list[str]) -> str:
 
 
 def main() -> None:
-    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it too
-    runs: dict[str, dict | None] = {"SQLite": measure("SQLite", None)}
-    with postgresql() as url:
-        runs["PostgreSQL"] = measure("PostgreSQL", url) if url else None
+    runs = on_both_databases(measure)
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     print(
         f"\nScale per process ({os.cpu_count()} cores shared by the server and this client;"
         f" load average {load_average()}; open files {hard}; {DRAWS} draws a row, the first"

@@ -6,10 +6,11 @@ from __future__ import annotations
 import contextlib
 import os
 import pwd
+import resource
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from tests.server import free_port
@@ -94,3 +95,15 @@ def postgresql() -> Iterator[str | None]:
         with contextlib.suppress(subprocess.CalledProcessError):
             as_postgres(f"{bin_dir}/pg_ctl -D {folder}/data -m fast stop")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def on_both_databases[T](measure: Callable[[str, str | None], T | None]) -> dict[str, T | None]:
+    """`measure(label, database_url)` on SQLite, then on PostgreSQL (None where no PostgreSQL is
+    given and none could start), side by side in one run, with as many open files as the system
+    allows (the servers the benches start inherit the limit: each phone's stream is a socket)."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    runs: dict[str, T | None] = {"SQLite": measure("SQLite", None)}
+    with postgresql() as url:
+        runs["PostgreSQL"] = measure("PostgreSQL", url) if url else None
+    return runs
