@@ -29,11 +29,17 @@ def test_gravehold_at_0_ends_the_game_and_refuses_more_damage(owner, owner_clien
         assert response.status_code == 422
         assert "This game is over (a loss)" in text(response)
         assert snapshot(ae) == before
-    # Nor is the next turn drawn.
+    # Nor is the next turn drawn, nor offered.
     assert act(owner_client, ae, "ae.draw", region="deck", page="turns").status_code == 422
     assert snapshot(ae) == before
+    turns_page = html.unescape(text(owner_client.get(f"/c/{ae.pk}/p/turns/")))
+    assert "Turn order · round" in turns_page
+    assert "Draw the next turn" not in turns_page
     chart = text(owner_client.get(f"/c/{ae.pk}/p/chart/"))
     assert 'value="loss" required checked' in chart
+    ae.refresh_from_db()
+    ae.undo(owner)  # Gravehold back above 0: the game goes on, and its next turn is offered
+    assert "Draw the next turn" in html.unescape(text(owner_client.get(f"/c/{ae.pk}/p/turns/")))
 
 
 def test_a_win_cannot_override_an_earlier_loss(owner_client, ae):
