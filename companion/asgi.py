@@ -101,7 +101,7 @@ STREAMS = {"stream", "display-stream"}  # campaigns/urls.py's names
 # Streams opening at once (their queries), at most: under half the PostgreSQL pool
 # (COMPANION_DB_POOL), the rest left to taps and pages. A stream waits at most STREAM_OPEN_WAIT
 # seconds for its turn, then is answered "try again" (the phone opens it again a second later).
-STREAM_OPENINGS = max(1, int(os.environ.get("COMPANION_DB_POOL", "16")) // 2)
+STREAM_OPENINGS = max(1, settings.DATABASE_POOL // 2)
 STREAM_OPEN_WAIT = 30.0
 _openings: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
 

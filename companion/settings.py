@@ -130,6 +130,9 @@ SQLITE_OPTIONS = {
 }
 # How long a request waits for PostgreSQL before the page says "try again" (seconds).
 DATABASE_WAIT = float(os.environ.get("COMPANION_DB_WAIT", "4"))
+# PostgreSQL connections per server process, at most (streams opening take half of them at most:
+# companion/asgi.py).
+DATABASE_POOL = int(os.environ.get("COMPANION_DB_POOL", "16"))
 if DATABASE_URL:
     # No persistent connections under ASGI (Django's documentation): psycopg's pool per process,
     # so many phones share a few connections. A database that is down or stuck answers within
@@ -139,7 +142,7 @@ if DATABASE_URL:
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         pool={
             "min_size": 1,
-            "max_size": int(os.environ.get("COMPANION_DB_POOL", "16")),
+            "max_size": DATABASE_POOL,
             "timeout": DATABASE_WAIT,
             # A health check that never waits on a stopped server (companion/postgres.py).
             "check": postgres.check,
