@@ -288,13 +288,18 @@ def test_log_out_leaves_nothing_of_the_campaign_on_the_phone(phone):
         page.goto("/")
 
 
+def a_friend_at_a_kept_table(owner, friend, owner_name: str, name: str) -> None:
+    """The owner's new Any game campaign `name`, which Fern joined and her phone keeps."""
+    sign_up(owner, owner_name, home=False)
+    create_any_game(owner, name, "Doom 0 12")
+    join_by_invitation(owner, friend, "Fern")
+    expect(friend.get_by_role("heading", name=name)).to_be_visible()
+    kept(friend)
+
+
 def test_a_member_removed_keeps_nothing_of_the_campaign(phones):
     owner, friend = phones
-    sign_up(owner, "removes-fern", home=False)
-    create_any_game(owner, "Closed table", "Doom 0 12")
-    join_by_invitation(owner, friend, "Fern")
-    expect(friend.get_by_role("heading", name="Closed table")).to_be_visible()
-    kept(friend)
+    a_friend_at_a_kept_table(owner, friend, "removes-fern", "Closed table")
     table = friend.url
 
     owner.reload()
@@ -340,11 +345,7 @@ def test_a_tap_kept_on_one_page_is_sent_from_another(phone):
 
 def test_a_tap_that_waited_for_a_campaign_since_deleted_says_it_was_not_done(phones):
     owner, friend = phones
-    sign_up(owner, "deletes-soon", home=False)
-    create_any_game(owner, "Soon gone", "Doom 0 12")
-    join_by_invitation(owner, friend, "Fern")
-    expect(friend.get_by_role("heading", name="Soon gone")).to_be_visible()
-    kept(friend)
+    a_friend_at_a_kept_table(owner, friend, "deletes-soon", "Soon gone")
     table = friend.url
 
     # The friend taps offline and reloads: the kept table, the tap waiting on it.
