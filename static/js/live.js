@@ -217,14 +217,9 @@
     // now, the log-in page, the page for that role or the display's "not found".
     // A session that ended takes the pages this phone kept with it first (offline.js), so that
     // none of them is shown again, even offline.
-    // (Drawn again once the phone has the connection: offline, the reload would find no page.)
-    if (why === "login" && hooks.ended) {
-      hooks.ended().then(function () {
-        if (navigator.onLine !== false) { window.location.reload(); return; }
-        window.addEventListener("online", function () { window.location.reload(); });
-      });
-      return;
-    }
+    // (Drawn again once the server answers: a reload with no connection shows the browser's
+    // error page, which nothing brings back, and "online" can come before the server is there.)
+    if (why === "login" && hooks.ended) { hooks.ended().then(reloadOnceAnswered); return; }
     if (why === "login" || why === "role" || why === "retired") { window.location.reload(); return; }
     var notice = document.createElement("section");
     notice.className = "card gone";
@@ -244,6 +239,13 @@
     root.replaceChildren(notice);
     document.body.removeAttribute("data-wake-lock");
     document.dispatchEvent(new CustomEvent("companion:gone"));  // the phone forgets it (offline.js)
+  }
+
+  function reloadOnceAnswered() {
+    var probe = document.querySelector("script[data-probe]");  // the manifest (offline.js's)
+    fetch(probe ? probe.dataset.probe : "/manifest.webmanifest", { cache: "no-store" }).then(
+      function () { window.location.reload(); },
+      function () { setTimeout(reloadOnceAnswered, 1000); });
   }
 
   function seen(version) {
